@@ -1,0 +1,70 @@
+"""The application factory: reads like a table of contents."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+
+def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: configuration, extensions, request logging, doors, errors, CLI."""
+    from webapp import cli, config, errorpages, extensions
+    from webapp import logging as request_logging
+    from webapp.services import _tx
+
+    app = Flask(__name__, static_folder="static",
+                instance_path=config.instance_path_from_env(_default_instance_path()),
+                instance_relative_config=False)
+    settings = config.load(app.instance_path, overrides)
+    app.config.update(settings)
+    app.config.update(
+        SQLALCHEMY_DATABASE_URI=settings["DATABASE_URL"],
+        SQLALCHEMY_ENGINE_OPTIONS=_engine_options(settings["DATABASE_URL"]),
+        MAX_CONTENT_LENGTH=config.MAX_CONTENT_LENGTH,
+        JSON_SORT_KEYS=False,
+        RATELIMIT_STORAGE_URI=settings["REDIS_URL"] or "memory://",
+        RATELIMIT_HEADERS_ENABLED=True,
+        RATELIMIT_HEADER_LIMIT="RateLimit-Limit",
+        RATELIMIT_HEADER_REMAINING="RateLimit-Remaining",
+        RATELIMIT_HEADER_RESET="RateLimit-Reset",
+        RATELIMIT_HEADER_RETRY_AFTER="Retry-After",
+        RATELIMIT_HEADER_RETRY_AFTER_VALUE="delta-seconds",
+    )
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+
+    request_logging.init_app(app)  # first: every later hook and error sees the request ID
+    extensions.db.init_app(app)
+    extensions.migrate.init_app(app, extensions.db, render_as_batch=True,
+                                directory=_migrations_dir())
+    with app.app_context():
+        if extensions.db.engine.dialect.name == "sqlite":
+            _tx.sqlite_begin(extensions.db.engine)
+
+    from webapp import api, distribution
+
+    api.init_app(app)
+    distribution.init_app(app)
+    extensions.limiter.init_app(app)
+    errorpages.init_app(app)
+    cli.init_app(app)
+    return app
+
+
+def _default_instance_path() -> str:
+    from pathlib import Path
+
+    return str(Path(__file__).resolve().parent.parent / "instance")
+
+
+def _migrations_dir() -> str:
+    from pathlib import Path
+
+    return str(Path(__file__).resolve().parent.parent / "migrations")
+
+
+def _engine_options(url: str) -> dict[str, Any]:
+    if url.startswith("sqlite"):
+        return {"connect_args": {"timeout": 10, "check_same_thread": False}}
+    return {"pool_pre_ping": True, "pool_size": 10, "max_overflow": 10}

@@ -1,0 +1,34 @@
+"""The /v1 JSON API: a bearer key on every request, one service call per view."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, Response, g
+
+bp = Blueprint("api", __name__, url_prefix="/v1")
+
+# Routes and hooks attach to the blueprint once, when this package is first imported.
+from webapp.api import assets, auth, me, openapi, templates  # noqa: E402, F401
+from webapp.extensions import limiter  # noqa: E402
+
+bp.before_request(auth.authenticate)
+limiter.limit(auth.rate_limit_value, key_func=auth.rate_limit_key, exempt_when=auth.is_public)(bp)
+
+
+def init_app(app: Flask) -> None:
+    """Register the /v1 blueprint (before the limiter, so `_retry_after` runs after it)."""
+    app.register_blueprint(bp)
+    app.after_request(_retry_after)
+
+
+def _retry_after(response: Response) -> Response:
+    """Retry-After only where it means something: 429, and the errors that set their own.
+
+    Flask-Limiter writes it on every response; the envelope records its own in `g`.
+    """
+    if response.status_code != 429:
+        intended = g.pop("retry_after", None)
+        if intended:
+            response.headers["Retry-After"] = intended
+        else:
+            response.headers.pop("Retry-After", None)
+    return response

@@ -1,0 +1,72 @@
+"""/v1/templates: create, list, get, update, archive, unarchive, duplicate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import g
+
+from webapp.api import bp, schemas
+from webapp.api.idempotency import idempotent
+from webapp.api.openapi import doc
+from webapp.api.requests import json_body, load, query
+from webapp.services import templates
+
+_one = schemas.Template()
+_item = schemas.Template(exclude=("definition",))
+
+
+@bp.post("/templates")
+@doc("Create template", body=schemas.TemplateCreate, response=schemas.Template, status=201)
+@idempotent
+def create_template() -> Any:
+    p = load(schemas.TemplateCreate(), json_body())
+    return _one.dump(templates.create(g.ctx, p["name"], p["type"], p["definition"])), 201
+
+
+@bp.get("/templates")
+@doc("List templates", query=schemas.TemplateListQuery, response=schemas.Template, many=True)
+def list_templates() -> Any:
+    q = query(schemas.TemplateListQuery())
+    page = templates.list_(g.ctx, type_=q.get("type"), archived=q["archived"], limit=q["limit"],
+                           cursor=q.get("cursor"))
+    return schemas.list_envelope(_item, page)
+
+
+@bp.get("/templates/<template_id>")
+@doc("Get template", response=schemas.Template, errors=(404,))
+def get_template(template_id: str) -> Any:
+    return _one.dump(templates.get(g.ctx, template_id))
+
+
+@bp.patch("/templates/<template_id>")
+@doc("Update template", body=schemas.TemplateUpdate, response=schemas.Template,
+     errors=(404, 409))
+@idempotent
+def update_template(template_id: str) -> Any:
+    p = load(schemas.TemplateUpdate(), json_body())
+    return _one.dump(templates.update(g.ctx, template_id, p["expectedRevision"],
+                                      name=p.get("name"), definition=p.get("definition")))
+
+
+@bp.delete("/templates/<template_id>")
+@doc("Archive template", response=schemas.Template, errors=(404,))
+@idempotent
+def archive_template(template_id: str) -> Any:
+    return _one.dump(templates.set_archived(g.ctx, template_id, True))
+
+
+@bp.post("/templates/<template_id>/unarchive")
+@doc("Unarchive template", response=schemas.Template, errors=(404,))
+@idempotent
+def unarchive_template(template_id: str) -> Any:
+    return _one.dump(templates.set_archived(g.ctx, template_id, False))
+
+
+@bp.post("/templates/<template_id>/duplicate")
+@doc("Duplicate template", body=schemas.TemplateDuplicate, response=schemas.Template,
+     status=201, errors=(404,))
+@idempotent
+def duplicate_template(template_id: str) -> Any:
+    p = load(schemas.TemplateDuplicate(), json_body(optional=True))
+    return _one.dump(templates.duplicate(g.ctx, template_id, p.get("name"))), 201

@@ -1,0 +1,119 @@
+"""Configuration, read from the environment only (decisions.md section 13).
+
+`load(instance_path, overrides)` returns the settings as a plain dict. Production
+(`APP_ENV=production`) refuses to start without `SECRET_KEY` and `ENCRYPTION_KEYS`;
+elsewhere both are generated once and kept in `instance/secrets.json` so that
+`make run` works on a bare machine.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+DEFAULTS: dict[str, Any] = {
+    "APP_ENV": "development",
+    "BASE_URL": "http://127.0.0.1:5000",
+    "REDIS_URL": None,
+    "APNS_URL": "https://api.push.apple.com",
+    "GOOGLE_WALLET_API_URL": "https://walletobjects.googleapis.com/walletobjects/v1",
+    "GOOGLE_WALLET_SAVE_URL": "https://pay.google.com/gp/v/save/",
+    "GOOGLE_TOKEN_URI": "https://oauth2.googleapis.com/token",
+    "DEMO_APPLE_P12": None,
+    "DEMO_APPLE_P12_PASSWORD": None,
+    "DEMO_GOOGLE_ISSUER_ID": None,
+    "DEMO_GOOGLE_SERVICE_ACCOUNT": None,
+    "WEBHOOKS_ALLOW_PRIVATE_NETWORKS": False,
+    # Requests per second per organization and environment (decisions.md section 4).
+    "RATE_LIMIT_LIVE": 100,
+    "RATE_LIMIT_TEST": 25,
+    # Requests per minute per client IP on public pages and wallet endpoints.
+    "RATE_LIMIT_PUBLIC": 120,
+    "LOG_LEVEL": "INFO",
+}
+
+_STRINGS = (
+    "APP_ENV", "BASE_URL", "REDIS_URL", "APNS_URL", "GOOGLE_WALLET_API_URL",
+    "GOOGLE_WALLET_SAVE_URL", "GOOGLE_TOKEN_URI", "DEMO_APPLE_P12", "DEMO_APPLE_P12_PASSWORD",
+    "DEMO_GOOGLE_ISSUER_ID", "DEMO_GOOGLE_SERVICE_ACCOUNT", "SECRET_KEY", "ENCRYPTION_KEYS",
+    "DATABASE_URL", "LOG_LEVEL",
+)
+_INTS = ("RATE_LIMIT_LIVE", "RATE_LIMIT_TEST", "RATE_LIMIT_PUBLIC")
+_BOOLS = ("WEBHOOKS_ALLOW_PRIVATE_NETWORKS",)
+
+# Decoded asset files may be 5 MiB; base64 makes that 6.67 MiB, plus the JSON around it.
+MAX_ASSET_BYTES = 5 * 1024 * 1024
+MAX_CONTENT_LENGTH = 8 * 1024 * 1024
+
+
+class ConfigError(RuntimeError):
+    """The configuration cannot run the service."""
+
+
+def instance_path_from_env(default: str) -> str:
+    """The instance folder: `INSTANCE_PATH`, else Flask's default."""
+    return os.environ.get("INSTANCE_PATH") or default
+
+
+def load(instance_path: str, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Settings from defaults, then the environment, then `overrides` (tests)."""
+    settings = dict(DEFAULTS)
+    env = os.environ
+    for name in _STRINGS:
+        if env.get(name):
+            settings[name] = env[name]
+    for name in _INTS:
+        if env.get(name):
+            settings[name] = int(env[name])
+    for name in _BOOLS:
+        if env.get(name):
+            settings[name] = env[name].strip().lower() in {"1", "true", "yes", "on"}
+    settings.update(overrides or {})
+    _fill_secrets(settings, Path(instance_path))
+    settings.setdefault(
+        "DATABASE_URL", f"sqlite:///{Path(instance_path) / 'pass_service.sqlite3'}"
+    )
+    settings["BASE_URL"] = str(settings["BASE_URL"]).rstrip("/")
+    settings["ENCRYPTION_KEYS"] = [
+        k.strip() for k in str(settings["ENCRYPTION_KEYS"]).split(",") if k.strip()
+    ]
+    return settings
+
+
+def _fill_secrets(settings: dict[str, Any], instance: Path) -> None:
+    """Require the secrets in production; elsewhere generate and keep them."""
+    missing = [n for n in ("SECRET_KEY", "ENCRYPTION_KEYS") if not settings.get(n)]
+    if not missing:
+        return
+    if settings["APP_ENV"] == "production":
+        raise ConfigError(f"APP_ENV=production needs {' and '.join(missing)} in the environment")
+    stored = _dev_secrets(instance)
+    for name in missing:
+        settings[name] = stored[name]
+
+
+def _dev_secrets(instance: Path) -> dict[str, str]:
+    path = instance / "secrets.json"
+    if path.exists():
+        return json.loads(path.read_text())
+    instance.mkdir(parents=True, exist_ok=True)
+    values = {
+        "SECRET_KEY": secrets.token_urlsafe(48),
+        "ENCRYPTION_KEYS": base64.urlsafe_b64encode(secrets.token_bytes(32)).decode(),
+    }
+    tmp = instance / f".secrets.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as fh:
+        json.dump(values, fh)
+    try:
+        os.link(tmp, path)  # atomic: fails if another process won the race
+    except FileExistsError:
+        values = json.loads(path.read_text())
+    finally:
+        tmp.unlink()
+    return values

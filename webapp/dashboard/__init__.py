@@ -1,0 +1,1 @@
+"""The staff dashboard (HTMX, Flask-Login) over the same services as the API."""

@@ -1,0 +1,1 @@
+"""Pure rules: stdlib only, no framework, no database."""

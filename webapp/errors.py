@@ -1,0 +1,80 @@
+"""The service error tree. Services raise these; each front door maps them to its wire.
+
+    ServiceError                   message, code, param
+     ├── InvalidRequest            bad input (API: 400 invalid_request_error)
+     │    ├── InvalidDefinition    a template definition with `issues` (400)
+     │    ├── PayloadTooLarge      a file over its limit (413)
+     │    └── Unprocessable        valid input the organization cannot act on (422)
+     ├── IdempotencyKeyReused      same key, other request (400 idempotency_error)
+     ├── IdempotencyKeyInUse       same key, first request still running (409 idempotency_error)
+     ├── NotFound                  unknown ID, or another tenant's (404 not_found_error)
+     ├── Conflict                  state forbids it: stale revision, archived, voided (409)
+     ├── AuthenticationFailed      missing, malformed, unknown or revoked key (401)
+     └── ServiceUnavailable        a dependency is down (503)
+
+This module imports nothing from webapp and knows no HTTP status codes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ServiceError(Exception):
+    """Base of every error a service raises on purpose."""
+
+    default_code = "error"
+
+    def __init__(self, message: str, *, code: str | None = None, param: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.code = code or self.default_code
+        self.param = param
+
+
+class InvalidRequest(ServiceError):
+    default_code = "parameter_invalid"
+
+
+class InvalidDefinition(InvalidRequest):
+    default_code = "invalid_definition"
+
+    def __init__(self, issues: list[dict[str, Any]], message: str | None = None):
+        count = len(issues)
+        super().__init__(
+            message or f"The template definition has {count} problem{'s' * (count != 1)}.",
+            param="definition",
+        )
+        self.issues = issues
+
+
+class PayloadTooLarge(InvalidRequest):
+    default_code = "file_too_large"
+
+
+class Unprocessable(InvalidRequest):
+    default_code = "unprocessable"
+
+
+class IdempotencyKeyReused(ServiceError):
+    default_code = "idempotency_key_reused"
+
+
+class IdempotencyKeyInUse(ServiceError):
+    default_code = "idempotency_key_in_use"
+
+
+class NotFound(ServiceError):
+    default_code = "resource_missing"
+
+
+class Conflict(ServiceError):
+    default_code = "conflict"
+
+
+class AuthenticationFailed(ServiceError):
+    default_code = "invalid_api_key"
+
+
+class ServiceUnavailable(ServiceError):
+    default_code = "service_unavailable"

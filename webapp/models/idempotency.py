@@ -1,0 +1,32 @@
+"""Idempotency records (decisions.md section 2): one per (organization, environment, key)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from webapp.extensions import db
+from webapp.models.base import UTCDateTime, now
+
+
+class IdempotencyRecord(db.Model):
+    __tablename__ = "idempotency_records"
+    __table_args__ = (
+        UniqueConstraint("organization_id", "environment", "key"),
+        Index("ix_idempotency_records_created_at", "created_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    organization_id: Mapped[str] = mapped_column(String(40))
+    environment: Mapped[str] = mapped_column(String(4))
+    key: Mapped[str] = mapped_column(String(255))
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    request_id: Mapped[str] = mapped_column(String(40))
+    # in_progress until the first request finishes; then completed with its answer.
+    state: Mapped[str] = mapped_column(String(12))
+    status_code: Mapped[int | None] = mapped_column(Integer)
+    body: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    locked_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)

@@ -1,0 +1,98 @@
+"""API keys: created with their secret shown once, stored as SHA-256, revoked, checked."""
+
+from __future__ import annotations
+
+import hmac
+import re
+from datetime import timedelta
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from webapp import clock, ids
+from webapp.errors import AuthenticationFailed, InvalidRequest, NotFound
+from webapp.extensions import db
+from webapp.models import ApiKey, Organization
+from webapp.services._tx import end_read, transaction
+from webapp.services.context import ENVIRONMENTS, Context
+
+KEY_PATTERN = re.compile(r"^svc_(test|live)_[0-9A-Za-z]{32}$")
+_LAST_USED_GRANULARITY = timedelta(minutes=1)
+_INVALID = "Invalid API key provided."
+
+
+def add(session: Session, organization_id: str, environment: str, name: str) -> tuple[ApiKey, str]:
+    """Add a key inside the caller's transaction; returns the row and the secret."""
+    secret = f"svc_{environment}_{ids.random_base62(32)}"
+    key = ApiKey(
+        id=ids.new_id("key"), organization_id=organization_id, environment=environment,
+        name=name, prefix=secret[:13], secret_hash=ids.sha256_hex(secret),
+    )
+    session.add(key)
+    return key, secret
+
+
+def create(organization_id: str, environment: str, name: str | None = None) -> tuple[ApiKey, str]:
+    """A new key; the secret is returned here and never again.
+
+    :raises InvalidRequest: unknown environment or bad name.
+    :raises NotFound: no such organization.
+    """
+    if environment not in ENVIRONMENTS:
+        raise InvalidRequest("environment must be test or live.", param="environment")
+    name = (name or "Secret key").strip()
+    if not 1 <= len(name) <= 100:
+        raise InvalidRequest("name must be 1 to 100 characters.", param="name")
+    with transaction() as session:
+        if session.get(Organization, organization_id) is None:
+            raise NotFound(f"No organization {organization_id}.")
+        return add(session, organization_id, environment, name)
+
+
+def revoke(key_id: str, organization_id: str | None = None) -> ApiKey:
+    """Revoke a key (again is a no-op).
+
+    :raises NotFound: no such key (in this organization, when given).
+    """
+    with transaction() as session:
+        key = session.get(ApiKey, key_id)
+        if key is None or (organization_id and key.organization_id != organization_id):
+            raise NotFound(f"No API key {key_id}.")
+        if key.revoked_at is None:
+            key.revoked_at = clock.now()
+    return key
+
+
+def list_for(organization_id: str) -> list[ApiKey]:
+    """Every key of an organization, newest first."""
+    return list(db.session.scalars(
+        select(ApiKey).where(ApiKey.organization_id == organization_id).order_by(ApiKey.id.desc())
+    ))
+
+
+def authenticate(secret: str | None, request_id: str | None = None) -> Context:
+    """The context of a valid, unrevoked key.
+
+    :raises AuthenticationFailed: missing, malformed, unknown or revoked (all alike).
+    """
+    if not secret or not KEY_PATTERN.match(secret):
+        raise AuthenticationFailed(_INVALID)
+    digest = ids.sha256_hex(secret)
+    row = db.session.execute(
+        select(ApiKey.id, ApiKey.organization_id, ApiKey.environment, ApiKey.secret_hash,
+               ApiKey.revoked_at, ApiKey.last_used_at).where(ApiKey.secret_hash == digest)
+    ).one_or_none()
+    end_read()
+    if row is None or row.revoked_at or not hmac.compare_digest(row.secret_hash, digest):
+        raise AuthenticationFailed(_INVALID)
+    now = clock.now()
+    if row.last_used_at is None or now - row.last_used_at > _LAST_USED_GRANULARITY:
+        _touch(row.id, now)
+    return Context(organization_id=row.organization_id, environment=row.environment,
+                   actor="api", request_id=request_id, api_key_id=row.id)
+
+
+def _touch(key_id: str, now) -> None:  # type: ignore[no-untyped-def]
+    """Record use at most once a minute per key, so reads stay reads."""
+    with transaction() as session:
+        session.execute(update(ApiKey).where(ApiKey.id == key_id).values(last_used_at=now))

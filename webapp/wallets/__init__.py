@@ -1,0 +1,1 @@
+"""Format adapters: bytes in, bytes out. No framework, no database."""

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from webapp.services import idempotency
+from webapp.services import deliveries, idempotency
+
+
+def deliver_pass_update(update_id: str) -> None:
+    """Push one pass update to the wallets that hold the pass."""
+    deliveries.deliver(update_id)
 
 
 def purge_idempotency_records() -> int:

@@ -49,7 +49,16 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     extensions.limiter.init_app(app)
     errorpages.init_app(app)
     cli.init_app(app)
+    _connect_jobs()
     return app
+
+
+def _connect_jobs() -> None:
+    """Services record work in the outbox; the job queue runs it after the commit."""
+    from jobs import queue
+    from webapp.services import outbox
+
+    outbox.set_dispatcher(queue.enqueue)
 
 
 def _default_instance_path() -> str:

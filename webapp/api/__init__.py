@@ -7,7 +7,15 @@ from flask import Blueprint, Flask, Response, g
 bp = Blueprint("api", __name__, url_prefix="/v1")
 
 # Routes and hooks attach to the blueprint once, when this package is first imported.
-from webapp.api import assets, auth, me, openapi, templates  # noqa: E402, F401
+from webapp.api import (  # noqa: E402, F401  (routes)
+    assets,
+    auth,
+    download_links,
+    me,
+    openapi,
+    passes,
+    templates,
+)
 from webapp.extensions import limiter  # noqa: E402
 
 bp.before_request(auth.authenticate)

@@ -6,7 +6,7 @@ from flask import Blueprint, Flask, current_app
 
 bp = Blueprint("distribution", __name__)
 
-from webapp.distribution import assets  # noqa: E402, F401  (routes)
+from webapp.distribution import assets, pages  # noqa: E402, F401  (routes)
 from webapp.extensions import limiter  # noqa: E402
 
 

@@ -18,7 +18,8 @@ def asset_bytes(asset_id: str) -> Response:
     except NotFound:
         abort(404)
     etag = f'"{digest}"'
-    if request.headers.get("If-None-Match") == etag:
+    # Weak comparison, lists and `*` (RFC 9110 section 13.1.2), not only the exact header.
+    if request.if_none_match.contains_weak(digest):
         return Response(status=304, headers={"ETag": etag, "Cache-Control": _IMMUTABLE})
     return Response(data, mimetype=content_type, headers={
         "ETag": etag, "Cache-Control": _IMMUTABLE, "X-Content-Type-Options": "nosniff",

@@ -142,6 +142,16 @@ def parse_datetime(value: str) -> datetime | None:
         return None
 
 
+def is_numeric_text(value: str) -> bool:
+    """Whether text is a plain decimal number (what format `number` accepts as text)."""
+    return _NUMERIC.fullmatch(value) is not None
+
+
+def parse_date(value: str) -> date | None:
+    """A date from YYYY-MM-DD; None if invalid."""
+    return _parse_date(value)
+
+
 def _parse_date(value: str) -> date | None:
     match = _DATE.fullmatch(value)
     if match is None:

@@ -31,6 +31,7 @@ def transaction() -> Iterator[Session]:
         session.commit()
     except BaseException:
         session.rollback()
+        session.info.pop("outbox", None)  # work recorded by this unit did not happen
         raise
 
 

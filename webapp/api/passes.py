@@ -1,0 +1,79 @@
+"""/v1/passes: issue, list, get, update, void; update history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import g
+
+from webapp.api import bp
+from webapp.api import pass_schemas as s
+from webapp.api.idempotency import idempotent
+from webapp.api.openapi import doc
+from webapp.api.requests import json_body, load, query
+from webapp.api.schemas import PageQuery, list_envelope
+from webapp.services import passes
+
+_one = s.Pass()
+_item = s.Pass(exclude=s.PASS_LIST_EXCLUDE)
+_update = s.PassUpdate()
+
+
+@bp.post("/passes")
+@doc("Issue pass", body=s.PassCreate, response=s.Pass, status=201, errors=(404, 422))
+@idempotent
+def issue_pass() -> Any:
+    p = load(s.PassCreate(), json_body())
+    req = passes.IssueRequest(
+        template_id=p["templateId"], field_values=p["fieldValues"],
+        holder_name=p.get("holderName"), holder_email=p.get("holderEmail"),
+        barcode_value=p.get("barcodeValue"), platforms=p.get("platforms"),
+        revision=p.get("revision"), certificate_id=p.get("certificateId"),
+        google_issuer_id=p.get("googleIssuerId"))
+    return _one.dump(passes.issue(g.ctx, req)), 201
+
+
+@bp.get("/passes")
+@doc("List passes", query=s.PassListQuery, response=s.Pass, many=True)
+def list_passes() -> Any:
+    q = query(s.PassListQuery())
+    page = passes.list_(g.ctx, template_id=q.get("templateId"), status=q.get("status"),
+                        source=q.get("source"), search=q.get("search"), limit=q["limit"],
+                        cursor=q.get("cursor"))
+    return list_envelope(_item, page)
+
+
+@bp.get("/passes/<pass_id>")
+@doc("Get pass", response=s.Pass, errors=(404,))
+def get_pass(pass_id: str) -> Any:
+    return _one.dump(passes.get(g.ctx, pass_id))
+
+
+@bp.patch("/passes/<pass_id>")
+@doc("Update pass", body=s.PassUpdateBody, response=s.PassWithUpdate, errors=(404, 409))
+@idempotent
+def update_pass(pass_id: str) -> Any:
+    p = load(s.PassUpdateBody(), json_body())
+    done = passes.update(g.ctx, pass_id, p.get("fieldValues"), p["notificationMode"])
+    return {"pass": _one.dump(done.pass_), "update": _update.dump(done.update)}
+
+
+@bp.delete("/passes/<pass_id>")
+@doc("Void pass", response=s.Pass, errors=(404, 409))
+@idempotent
+def void_pass(pass_id: str) -> Any:
+    return _one.dump(passes.void(g.ctx, pass_id))
+
+
+@bp.get("/passes/<pass_id>/updates")
+@doc("List pass updates", query=PageQuery, response=s.PassUpdate, many=True, errors=(404,))
+def list_pass_updates(pass_id: str) -> Any:
+    q = query(PageQuery())
+    page = passes.list_updates(g.ctx, pass_id, limit=q["limit"], cursor=q.get("cursor"))
+    return list_envelope(_update, page)
+
+
+@bp.get("/pass-updates/<update_id>")
+@doc("Get pass update", response=s.PassUpdate, errors=(404,))
+def get_pass_update(update_id: str) -> Any:
+    return _update.dump(passes.get_update(g.ctx, update_id))

@@ -1,0 +1,111 @@
+"""Passes, their update records (the delivery outbox) and download links."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from webapp.extensions import db
+from webapp.models.base import JSONType, UTCDateTime, now
+
+
+class Pass(db.Model):
+    __tablename__ = "passes"
+    __allow_unmapped__ = True
+    __table_args__ = (
+        Index("ix_passes_scope_id", "organization_id", "environment", "id"),
+        Index("ix_passes_scope_template_id", "organization_id", "environment", "template_id",
+              "id"),
+        # PostgreSQL: a trigram index for `search` (migration 0002); SQLite scans.
+    )
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    organization_id: Mapped[str] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"))
+    environment: Mapped[str] = mapped_column(String(4))
+    template_id: Mapped[str] = mapped_column(ForeignKey("templates.id"))
+    template_revision: Mapped[int] = mapped_column(Integer)
+    short_id: Mapped[str] = mapped_column(String(12), unique=True)
+    status: Mapped[str] = mapped_column(String(8), default="active")  # active | voided
+    source: Mapped[str] = mapped_column(String(10))  # api | dashboard
+    holder_name: Mapped[str | None] = mapped_column(String(200))
+    holder_email: Mapped[str | None] = mapped_column(String(254))
+    # Lower-cased "name \x1f email \x1f shortId": what `search` matches a part of.
+    search_text: Mapped[str] = mapped_column(Text)
+    apple: Mapped[bool] = mapped_column(default=False)
+    google: Mapped[bool] = mapped_column(default=False)
+    barcode_value: Mapped[str | None] = mapped_column(String(500))
+    field_values: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    apple_certificate_id: Mapped[str | None] = mapped_column(String(40))
+    apple_pass_type_identifier: Mapped[str | None] = mapped_column(String(255))
+    google_issuer_id: Mapped[str | None] = mapped_column(String(40))
+    # Apple's `authenticationToken`: random, fixed for the life of the pass.
+    auth_token: Mapped[str] = mapped_column(String(64))
+    # Goes up by one on every change: optimistic concurrency and the wallet's version.
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    wallet_updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    voided_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+    # Set by services for the front doors: template name, definition and readiness.
+    template_name: str | None = None
+    definition: dict[str, Any] | None = None
+    artifacts: dict[str, Any] | None = None
+    editable_fields: list[dict[str, Any]] | None = None
+    editable_barcode: bool | None = None
+    preview: dict[str, Any] | None = None
+
+
+class PassUpdate(db.Model):
+    """One change of a pass (or its voiding) and how far its delivery to each wallet got."""
+
+    __tablename__ = "pass_updates"
+    __table_args__ = (
+        Index("ix_pass_updates_pass_id", "pass_id", "id"),
+        Index("ix_pass_updates_pending", "delivery_state", "created_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    pass_id: Mapped[str] = mapped_column(ForeignKey("passes.id", ondelete="CASCADE"))
+    organization_id: Mapped[str] = mapped_column(String(40))
+    environment: Mapped[str] = mapped_column(String(4))
+    kind: Mapped[str] = mapped_column(String(8), default="update")  # update | void
+    notification_mode: Mapped[str] = mapped_column(String(8))
+    wallet_changed: Mapped[bool] = mapped_column()
+    changes: Mapped[list[dict[str, Any]]] = mapped_column(JSONType)
+    pass_version: Mapped[int] = mapped_column(Integer)
+    apple_status: Mapped[str] = mapped_column(String(12))
+    apple_devices: Mapped[int] = mapped_column(Integer, default=0)
+    apple_error: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+    google_status: Mapped[str] = mapped_column(String(12))
+    google_message: Mapped[str | None] = mapped_column(Text)
+    google_error: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+    # pending while any wallet's delivery is pending: what the sweep looks for.
+    delivery_state: Mapped[str] = mapped_column(String(8), default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+
+class DownloadLink(db.Model):
+    """An expiring, revocable link to a pass's holder page; only the token's hash is kept."""
+
+    __tablename__ = "download_links"
+    __allow_unmapped__ = True
+    __table_args__ = (Index("ix_download_links_pass_id", "pass_id", "id"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    pass_id: Mapped[str] = mapped_column(ForeignKey("passes.id", ondelete="CASCADE"))
+    organization_id: Mapped[str] = mapped_column(String(40))
+    environment: Mapped[str] = mapped_column(String(4))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+
+    url: str | None = None  # only on the object the creation returns

@@ -1,0 +1,27 @@
+"""Delivering a pass update to the wallets that hold the pass (a job per update).
+
+Each wallet's step moves its `delivery.<wallet>.status` from `pending` to a final value;
+the Apple (APNs) and Google (REST) steps plug in here as their adapters land. A step
+that is not available leaves its status `pending`, so the sweep retries it later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from webapp.extensions import db
+from webapp.models import PassUpdate
+
+Step = Callable[[PassUpdate], None]
+STEPS: dict[str, Step] = {}
+
+
+def deliver(update_id: str) -> PassUpdate | None:
+    """Run each wallet's pending step for an update; running it twice does no harm."""
+    record = db.session.get(PassUpdate, update_id)
+    if record is None:
+        return None
+    for wallet, step in STEPS.items():
+        if getattr(record, f"{wallet}_status") == "pending":
+            step(record)
+    return record

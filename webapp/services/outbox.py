@@ -1,0 +1,78 @@
+"""The outbox: work that must happen after a change is written as rows in the same
+transaction as the change, then handed to the job queue once the transaction commits.
+
+A lost job loses nothing: the rows stay pending and the periodic sweep hands them over
+again. Services record work here; `create_app()` connects the dispatcher to `jobs.queue`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from webapp import ids
+from webapp.extensions import db
+from webapp.models import Pass, PassUpdate
+
+Dispatcher = Callable[[str, str], None]
+_dispatcher: Dispatcher | None = None
+_KEY = "outbox"
+
+
+def set_dispatcher(dispatcher: Dispatcher | None) -> None:
+    """Connect the queue: `dispatcher(task_name, id)` runs a job for a row."""
+    global _dispatcher
+    _dispatcher = dispatcher
+
+
+def _later(session: Session, task: str, row_id: str) -> None:
+    session.info.setdefault(_KEY, []).append((task, row_id))
+
+
+def dispatch() -> None:
+    """Enqueue the work recorded by the transaction that just committed."""
+    work = db.session().info.pop(_KEY, [])
+    if _dispatcher is None:
+        return
+    for task, row_id in work:
+        _dispatcher(task, row_id)
+
+
+def discard() -> None:
+    """Forget work recorded by a transaction that rolled back."""
+    db.session().info.pop(_KEY, None)
+
+
+def pass_issued(session: Session, item: Pass) -> None:
+    """A new pass: nothing to deliver yet (wallets fetch it when the holder adds it)."""
+
+
+def _record(session: Session, item: Pass, kind: str, mode: str, wallet_changed: bool,
+            changes: list[dict[str, Any]]) -> PassUpdate:
+    apple = "pending" if item.apple and wallet_changed else "skipped"
+    google = "pending" if item.google and wallet_changed else "skipped"
+    record = PassUpdate(
+        id=ids.new_id("pupd"), pass_id=item.id, organization_id=item.organization_id,
+        environment=item.environment, kind=kind, notification_mode=mode,
+        wallet_changed=wallet_changed, changes=changes, pass_version=item.version,
+        apple_status=apple, apple_devices=0, google_status=google,
+        delivery_state="pending" if "pending" in (apple, google) else "done",
+        attempts=0, created_at=item.updated_at, updated_at=item.updated_at,
+    )
+    session.add(record)
+    if record.delivery_state == "pending":
+        _later(session, "deliver_pass_update", record.id)
+    return record
+
+
+def pass_updated(session: Session, item: Pass, changes: list[dict[str, Any]], mode: str,
+                 wallet_changed: bool) -> PassUpdate:
+    """Record an update and its pending delivery to each wallet the pass was issued for."""
+    return _record(session, item, "update", mode, wallet_changed, changes)
+
+
+def pass_voided(session: Session, item: Pass) -> PassUpdate:
+    """Record the voiding: wallets are told silently."""
+    return _record(session, item, "void", "silent", True, [])

@@ -1,0 +1,1 @@
+"""Apple Wallet: certificates, pass.json, the signed .pkpass bundle, APNs."""

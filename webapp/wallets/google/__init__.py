@@ -1,0 +1,1 @@
+"""Google Wallet: service accounts, classes and objects, the save JWT, REST, callbacks."""

@@ -1,4 +1,8 @@
-"""`flask --app wsgi ...` commands: thin wrappers over the same services as the API."""
+"""`flask --app wsgi ...` commands: thin wrappers over the same services as the API.
+
+The groups are `AppGroup`s, so every command runs in an application context however it is
+invoked (`flask` pushes one itself; `app.cli` and `app.test_cli_runner()` do not).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import json
 
 import click
 from flask import Flask
+from flask.cli import AppGroup
 
 from webapp.errors import ServiceError
 from webapp.services import api_keys, organizations
@@ -15,7 +20,7 @@ def _fail(exc: ServiceError) -> None:
     raise click.ClickException(exc.message)
 
 
-@click.group("org")
+@click.group("org", cls=AppGroup)
 def org_group() -> None:
     """Organizations."""
 
@@ -42,7 +47,7 @@ def _human(out: dict) -> str:
             f"  dashboard: {out['dashboard']['email']} / {out['dashboard']['password']}")
 
 
-@click.group("keys")
+@click.group("keys", cls=AppGroup)
 def keys_group() -> None:
     """API keys."""
 
@@ -73,7 +78,7 @@ def keys_revoke(key_id: str) -> None:
     click.echo(f"Revoked {key_id}.")
 
 
-@click.group("demo")
+@click.group("demo", cls=AppGroup)
 def demo_group() -> None:
     """The demo organization of `make run`."""
 

@@ -1,13 +1,15 @@
-"""App-wide error answers: the JSON envelope under /v1, a plain page elsewhere."""
+"""App-wide error answers: the JSON envelope under /v1, a plain page elsewhere; and the
+unread rest of a request body is drained so that an early answer reaches its client."""
 
 from __future__ import annotations
 
 import logging
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, current_app, g, request
 from markupsafe import escape
 from sqlalchemy.exc import DBAPIError, OperationalError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.wsgi import LimitedStream
 
 from webapp.api import errors as wire
 from webapp.errors import ServiceError
@@ -25,8 +27,38 @@ def _page(status: int, title: str) -> Response:
     return Response(body, status=status, mimetype="text/html")
 
 
+def _drain_unread_body(response: Response) -> Response:
+    """Read and drop what is left of a request body the app answered without reading.
+
+    An early answer (401, 429, 400, 413 for a body over MAX_CONTENT_LENGTH) leaves the body
+    unread; a server that then closes the socket (gunicorn) resets the connection while the
+    client is still sending, and the client never sees the answer. Bounded: a body over
+    twice MAX_CONTENT_LENGTH is not read, and its client may still see a reset.
+    """
+    length = request.content_length
+    limit = 2 * (current_app.config.get("MAX_CONTENT_LENGTH") or 0)
+    if not length or length > limit:
+        return response
+    try:
+        stream = request.stream  # tracks what the app read; nothing is read twice
+    except RequestEntityTooLarge:  # over MAX_CONTENT_LENGTH: the app read nothing
+        stream = LimitedStream(request.environ["wsgi.input"], length)
+    try:
+        while stream.read(_CHUNK):
+            pass
+    except Exception:  # the client went away: nothing left to protect
+        log.debug("client left while its request body was drained requestId=%s",
+                  g.get("request_id"))
+    return response
+
+
+_CHUNK = 64 * 1024
+
+
 def init_app(app: Flask) -> None:
     """Register the handlers."""
+
+    app.after_request(_drain_unread_body)
 
     @app.errorhandler(ServiceError)
     def _service_error(exc: ServiceError) -> Response:

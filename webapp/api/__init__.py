@@ -19,7 +19,8 @@ from webapp.api import (  # noqa: E402, F401  (routes)
 from webapp.extensions import limiter  # noqa: E402
 
 bp.before_request(auth.authenticate)
-limiter.limit(auth.rate_limit_value, key_func=auth.rate_limit_key, exempt_when=auth.is_public)(bp)
+limiter.shared_limit(auth.rate_limit_value, scope="v1", key_func=auth.rate_limit_key,
+                     exempt_when=auth.is_public)(bp)
 
 
 def init_app(app: Flask) -> None:
@@ -33,7 +34,15 @@ def _retry_after(response: Response) -> Response:
 
     Flask-Limiter writes it on every response; the envelope records its own in `g`.
     """
-    if response.status_code != 429:
+    if response.status_code == 429:
+        # Flask-Limiter truncates to 0 in the window's last second: never ask for 0.
+        try:
+            seconds = int(response.headers.get("Retry-After", "0"))
+        except ValueError:
+            seconds = 0
+        if seconds < 1:
+            response.headers["Retry-After"] = "1"
+    else:
         intended = g.pop("retry_after", None)
         if intended:
             response.headers["Retry-After"] = intended

@@ -22,6 +22,119 @@ _ERRORS = {
     404: "Not found", 409: "Conflict", 413: "Payload too large",
     422: "Unprocessable", 429: "Rate limited", 500: "Server failure", 503: "Unavailable",
 }
+# Every operation can answer these; 404 joins when the path names a resource, and 409 (the
+# same Idempotency-Key still running) and 413 (body over the size limit) on writes.
+_ALWAYS = (400, 401, 429, 500, 503)
+_WRITE_ERRORS = (409, 413)
+# Answers given before the Idempotency-Key is looked at, or never stored: never replayed.
+_NOT_STORED = (401, 429, 500, 503)
+
+_HEADERS: dict[str, dict[str, Any]] = {
+    "Request-Id": {"description": "This request's ID; error bodies repeat it as requestId.",
+                   "required": True, "schema": {"type": "string", "pattern": "^req_"}},
+    "Retry-After": {"description": "Seconds to wait before retrying.",
+                    "schema": {"type": "string", "pattern": "^[0-9]+$"}},
+    "Idempotent-Replayed": {"description": "Present on the stored answer to a retried "
+                                           "Idempotency-Key.",
+                            "schema": {"type": "string", "enum": ["true"]}},
+}
+
+
+# Template definition schema v1 (decisions.md section 5) as JSON Schema. The API checks it with
+# `webapp.domain.definition`, which also enforces what JSON Schema cannot say here (unique
+# keys, `type` equal to the template's, `event` only on event tickets, perPass fields take no
+# value, placeholders, date order, assets that exist): this schema is never stricter.
+_DATETIME = (r"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T([01][0-9]|2[0-3])"
+             r":[0-5][0-9](:[0-5][0-9](\.[0-9]{1,9})?)?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$")
+
+
+def _text(low: int, high: int) -> dict[str, Any]:
+    return {"type": "string", "minLength": low, "maxLength": high}
+
+
+def _fields(most: int | None) -> dict[str, Any]:
+    group: dict[str, Any] = {"type": "array", "items": {"$ref": "#/components/schemas/Field"}}
+    if most is not None:
+        group["maxItems"] = most
+    return group
+
+
+def _when(name: str, value: Any, then: dict[str, Any],
+          otherwise: dict[str, Any] | None = None) -> dict[str, Any]:
+    """If member `name` is `value`, then ... (else ...)."""
+    rule = {"if": {"required": [name], "properties": {name: {"const": value}}}, "then": then}
+    return {**rule, "else": otherwise} if otherwise is not None else rule
+
+
+_ABSENT = {"not": {}}
+
+
+def _closed(needed: list[str], /, **properties: Any) -> dict[str, Any]:
+    closed = {"type": "object", "properties": properties, "additionalProperties": False}
+    return {**closed, "required": needed} if needed else closed
+
+
+_COLOR = {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"}
+_MOMENT = {"type": "string", "pattern": _DATETIME}
+_DEFINITION_SCHEMAS: dict[str, dict[str, Any]] = {
+    "Definition": {
+        "description": "Template definition schema v1.",
+        **_closed(
+            ["schemaVersion", "type", "description", "organizationName", "colors",
+             "platforms", "config"],
+            schemaVersion={"type": "integer", "const": 1},
+            type={"type": "string", "enum": list(schemas.TEMPLATE_TYPES)},
+            description=_text(1, 200), organizationName=_text(1, 64), logoText=_text(0, 64),
+            colors=_closed(["background", "foreground"], background=_COLOR,
+                           foreground=_COLOR, label=_COLOR),
+            platforms={**_closed(["apple", "google"], apple={"type": "boolean"},
+                                 google={"type": "boolean"}),
+                       "anyOf": [{"properties": {"apple": {"const": True}}},
+                                 {"properties": {"google": {"const": True}}}],
+                       "description": "at least one true"},
+            images={"type": "object", "propertyNames": {"enum": list(schemas.SLOTS)},
+                    "additionalProperties": {"type": "string", "pattern": "^asset_"},
+                    "description": "slot -> ID of an asset uploaded for that slot"},
+            barcode={**_closed(["format"],
+                               format={"type": "string",
+                                       "enum": ["qr", "pdf417", "aztec", "code128"]},
+                               value={**_text(1, 500), "description": "default {{shortId}}"},
+                               perPass={"type": "boolean"}, altText=_text(0, 500)),
+                     # Each pass brings its own value: no fixed one.
+                     **_when("perPass", True, {"properties": {"value": _ABSENT}})},
+            config=_closed(["fields"], fields=_closed(
+                [], header=_fields(3), primary=_fields(1), secondary=_fields(4),
+                auxiliary=_fields(4), back=_fields(None))),
+            event={**_closed(["name", "venue", "startsAt"], name=_text(1, 200),
+                             venue=_closed(["name"], name=_text(1, 200),
+                                           address=_text(0, 500)),
+                             startsAt=_MOMENT, endsAt=_MOMENT, doorsOpenAt=_MOMENT),
+                   "description": "required on event_ticket templates, refused on others"},
+            expiresAt=_MOMENT,
+            locations={"type": "array", "maxItems": 10, "items": _closed(
+                ["latitude", "longitude"],
+                latitude={"type": "number", "minimum": -90, "maximum": 90},
+                longitude={"type": "number", "minimum": -180, "maximum": 180},
+                relevantText=_text(0, 200))},
+        ),
+        # `event` belongs to event tickets only (and `type` equals the template's type).
+        **_when("type", "event_ticket", {"required": ["event"]},
+                {"properties": {"event": _ABSENT}}),
+    },
+    "Field": _closed(
+        ["key", "label", "binding"],
+        key={"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_]{0,63}$",
+             "description": "unique across all groups"},
+        label=_text(0, 64),
+        binding={"type": "string", "enum": ["shared", "perPass"]},
+        required={"type": "boolean", "description": "only perPass fields can be required"},
+        value={"type": ["string", "number"], "minLength": 1, "maxLength": 500,
+               "description": "the fixed text of a shared field (required there)"},
+        changeMessage={**_text(0, 200), "pattern": "%@"},
+        format={"type": "string", "enum": ["text", "number", "date", "dateTime"]},
+    ) | _when("binding", "perPass", {"properties": {"value": _ABSENT}},
+              {"required": ["value"], "properties": {"required": {"const": False}}}),
+}
 
 
 def doc(summary: str, *, body: type[Schema] | None = None, query: type[Schema] | None = None,
@@ -54,19 +167,57 @@ def build() -> dict[str, Any]:
     plugin.map_to_openapi_type(schemas.QueryInteger, "integer", None)
     plugin.map_to_openapi_type(schemas.QueryBoolean, "boolean", None)
     spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    for name, header in _HEADERS.items():
+        spec.components.header(name, header)
     for cls in (schemas.Error, schemas.ErrorDetail):
         spec.components.schema(_schema_name(cls), schema=cls)
+    for name, component in _DEFINITION_SCHEMAS.items():
+        spec.components.schema(name, component)
     paths: dict[str, dict[str, Any]] = {}
     for rule in current_app.url_map.iter_rules():
         if not rule.endpoint.startswith("api.") or rule.endpoint == "api.openapi":
             continue
         view = current_app.view_functions[rule.endpoint]
+        if not hasattr(view, "__apidoc__"):
+            continue  # undocumented: the OpenAPI test names it
         path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
             paths.setdefault(path, {})[method.lower()] = _operation(spec, rule, view, path)
     for path, operations in sorted(paths.items()):
         spec.path(path=path, operations=operations)
-    return spec.to_dict()
+    document = spec.to_dict()
+    _close_request_bodies(document)
+    _describe_definitions(document)
+    return document
+
+
+def _describe_definitions(document: dict[str, Any]) -> None:
+    """The `definition` members (free-form dicts in marshmallow) follow schema v1."""
+    for component in document["components"]["schemas"].values():
+        member = component.get("properties", {}).get("definition")
+        if member is not None and member.get("type") == "object":
+            component["properties"]["definition"] = {
+                "$ref": "#/components/schemas/Definition",
+                **({"description": member["description"]} if "description" in member else {})}
+            if "type" in component["properties"]:  # the definition's type is the template's
+                component["allOf"] = [
+                    _when("type", kind, {"properties": {"definition": {
+                        "properties": {"type": {"const": kind}}}}})
+                    for kind in schemas.TEMPLATE_TYPES]
+
+
+def _close_request_bodies(document: dict[str, Any]) -> None:
+    """Request bodies reject unknown members (400 `parameter_unknown`); say so."""
+    components = document.get("components", {}).get("schemas", {})
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            if body is None:
+                continue
+            schema = body["schema"]
+            if "$ref" in schema:
+                schema = components[schema["$ref"].rsplit("/", 1)[-1]]
+            schema["additionalProperties"] = False
 
 
 def _ref(spec: APISpec, schema: type[Schema]) -> dict[str, str]:
@@ -78,24 +229,33 @@ def _ref(spec: APISpec, schema: type[Schema]) -> dict[str, str]:
 
 def _operation(spec: APISpec, rule: Any, view: Any, path: str) -> dict[str, Any]:
     meta = view.__apidoc__
+    idempotent = getattr(view, "idempotent", False)
     parameters: list[dict[str, Any]] = [
-        {"in": "path", "name": arg, "required": True, "schema": {"type": "string"}}
+        {"in": "path", "name": arg, "required": True, "schema": {"type": "string", "minLength": 1}}
         for arg in sorted(rule.arguments)
     ]
     if meta["query"] is not None:
         parameters.append({"in": "query", "schema": meta["query"]})
-    if getattr(view, "idempotent", False):
-        parameters.append({"in": "header", "name": "Idempotency-Key", "required": True,
-                           "schema": {"type": "string", "minLength": 1, "maxLength": 255}})
+    if idempotent:
+        parameters.append({
+            "in": "header", "name": "Idempotency-Key", "required": True,
+            "description": "A unique value per request (such as a UUID); a retry with the same "
+                           "key and body gets the stored answer.",
+            "schema": {"type": "string", "minLength": 1, "maxLength": 255,
+                       "pattern": "^[ -~]+$"}})
     op: dict[str, Any] = {
         "summary": meta["summary"], "operationId": rule.endpoint.replace(".", "_"),
         "security": [{"bearer": []}], "parameters": parameters, "responses": {},
     }
     if meta["body"] is not None:
-        op["requestBody"] = {"required": True, "content": {
+        # A body whose members are all optional may be left out altogether.
+        required = any(f.required for f in meta["body"]().fields.values())
+        op["requestBody"] = {"required": required, "content": {
             "application/json": {"schema": _ref(spec, meta["body"])}}}
-    if meta["status"] == 204:
-        op["responses"]["204"] = {"description": "No content"}
+    headers = ["Request-Id", "Idempotent-Replayed"] if idempotent else ["Request-Id"]
+    status = meta["status"]
+    if status == 204:
+        op["responses"]["204"] = {"description": "No content", "headers": _headers(headers)}
     else:
         schema = _ref(spec, meta["response"]) if meta["response"] else {"type": "object"}
         if meta["many"]:
@@ -103,14 +263,28 @@ def _operation(spec: APISpec, rule: Any, view: Any, path: str) -> dict[str, Any]
                       "properties": {"object": {"type": "string", "const": "list"},
                                      "data": {"type": "array", "items": schema},
                                      "hasMore": {"type": "boolean"},
-                                     "nextCursor": {"type": ["string", "null"]}}}
-        op["responses"][str(meta["status"])] = {
-            "description": "OK", "content": {"application/json": {"schema": schema}}}
-    codes = {400, 401, 429, 500} | set(meta["errors"])
+                                     "nextCursor": {"type": ["string", "null"]}},
+                      "additionalProperties": False}
+        op["responses"][str(status)] = {
+            "description": "Created" if status == 201 else "OK", "headers": _headers(headers),
+            "content": {"application/json": {"schema": schema}}}
+    codes = set(_ALWAYS) | set(meta["errors"])
+    if rule.arguments:
+        codes.add(404)
+    if idempotent:
+        codes.update(_WRITE_ERRORS)
     for code in sorted(codes):
-        op["responses"][str(code)] = {"description": _ERRORS[code], "content": {
-            "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+        names = ["Request-Id"] if code in _NOT_STORED else headers
+        if code in (409, 429, 503):
+            names = [*names, "Retry-After"]
+        op["responses"][str(code)] = {
+            "description": _ERRORS[code], "headers": _headers(names),
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
     return op
+
+
+def _headers(names: list[str]) -> dict[str, Any]:
+    return {name: {"$ref": f"#/components/headers/{name}"} for name in names}
 
 
 @bp.get("/openapi.json")

@@ -13,13 +13,19 @@ from webapp import clock
 
 TEMPLATE_TYPES = ("generic", "event_ticket")
 SLOTS = ("icon", "logo", "strip", "thumbnail", "background", "footer", "hero")
+ENVIRONMENTS = ("test", "live")
+IMAGE_TYPES = ("image/png", "image/jpeg", "image/gif", "image/webp")
+ERROR_TYPES = ("invalid_request_error", "idempotency_error", "not_found_error", "conflict_error",
+               "rate_limit_error", "api_error")
 
 
 class StrictInteger(fields.Integer):
     """An integer, never a boolean, a float or a string."""
 
     def __init__(self, **kwargs: Any):
-        super().__init__(strict=True, **kwargs)
+        metadata = {"description": "a JSON integer written without a fraction (2, not 2.0)",
+                    **kwargs.pop("metadata", {})}
+        super().__init__(strict=True, metadata=metadata, **kwargs)
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, bool):
@@ -31,7 +37,10 @@ class QueryInteger(fields.Integer):
     """An integer written in a query string: digits only."""
 
     def _deserialize(self, value: Any, attr: Any, data: Any, **kwargs: Any) -> Any:
-        if not isinstance(value, str) or not value.isdigit() or len(value) > 9:
+        # ASCII digits only: str.isdigit() also takes "²", "🄀" (int() refuses them: a 500) and
+        # "٣" (read as 3).
+        digits = isinstance(value, str) and value.isascii() and value.isdigit()
+        if not digits or len(value) > 9:
             raise ValidationError("Not a valid integer.")
         return int(value)
 
@@ -48,6 +57,11 @@ class QueryBoolean(fields.Boolean):
 class Timestamp(fields.Field):
     """ISO 8601 UTC with milliseconds."""
 
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("metadata", {}).setdefault(
+            "pattern", r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$")
+        super().__init__(**kwargs)
+
     def _serialize(self, value: Any, attr: Any, obj: Any, **kwargs: Any) -> str | None:
         return clock.isoformat(value)
 
@@ -61,7 +75,8 @@ class Strict(Schema):
 # ---- requests --------------------------------------------------------------------------
 
 class PageQuery(Strict):
-    limit = QueryInteger(load_default=25, metadata={"description": "1 to 100"})
+    limit = QueryInteger(load_default=25, metadata={"description": "1 to 100", "minimum": 1,
+                                                    "maximum": 100})
     cursor = fields.String(validate=validate.Length(1, 64),
                            metadata={"description": "nextCursor of the previous page"})
 
@@ -89,65 +104,92 @@ class TemplateDuplicate(Strict):
 
 class AssetCreate(Strict):
     slot = fields.String(required=True, metadata={"enum": list(SLOTS)})
-    data = fields.String(required=True, metadata={"description": "base64 image file, <= 5 MiB"})
+    data = fields.String(required=True, metadata={"description": "base64 image file, <= 5 MiB",
+                                                   "minLength": 1})
     contentType = fields.String(validate=validate.Length(1, 100))
 
 
 # ---- resources -------------------------------------------------------------------------
+# Output schemas: `required=True` only documents that a member is always present (dump
+# ignores it), so the OpenAPI document states the shapes the API really sends.
+
+def constant(value: str) -> fields.Constant:
+    """The `object` member: a fixed string."""
+    return fields.Constant(value, required=True, metadata={"type": "string", "enum": [value]})
+
+
+def prefixed(prefix: str, **kwargs: Any) -> fields.String:
+    """An ID: its prefix and an underscore, then the random part."""
+    return fields.String(required=True, metadata={"pattern": f"^{prefix}_"}, **kwargs)
+
+
+class Issue(Schema):
+    path = fields.String(required=True,
+                         metadata={"description": "JSON Pointer into the definition"})
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+
 
 class ErrorDetail(Schema):
-    type = fields.String()
+    type = fields.String(validate=validate.OneOf(ERROR_TYPES),
+                         metadata={"description": "absent only on 401"})
     code = fields.String()
     message = fields.String(required=True)
     param = fields.String()
-    issues = fields.List(fields.Dict())
+    issues = fields.List(fields.Nested(Issue))
 
 
 class Error(Schema):
     error = fields.Nested(ErrorDetail, required=True)
-    requestId = fields.String(required=True)
+    requestId = prefixed("req")
 
 
 class Me(Schema):
-    organizationId = fields.String(attribute="organization_id")
-    environment = fields.String()
+    organizationId = prefixed("org", attribute="organization_id")
+    environment = fields.String(required=True, validate=validate.OneOf(ENVIRONMENTS))
 
 
 class TemplateSettings(Schema):
-    appleCertificateId = fields.String(attribute="apple_certificate_id", allow_none=True)
-    googleIssuerId = fields.String(attribute="google_issuer_id", allow_none=True)
+    appleCertificateId = fields.String(attribute="apple_certificate_id", allow_none=True,
+                                       required=True)
+    googleIssuerId = fields.String(attribute="google_issuer_id", allow_none=True, required=True)
+
+
+class _Itself(fields.Nested):
+    """A nested schema dumped from the object itself rather than from one of its attributes."""
+
+    def get_value(self, obj: Any, attr: str, accessor: Any = None, default: Any = None) -> Any:
+        return obj
 
 
 class Template(Schema):
-    object = fields.Constant("template")
-    id = fields.String()
-    type = fields.String()
-    name = fields.String()
-    revision = fields.Integer()
-    archived = fields.Boolean()
-    requiredFields = fields.List(fields.String(), attribute="required_fields")
-    definition = fields.Dict()
-    settings = fields.Method("_settings")
-    createdAt = Timestamp(attribute="created_at")
-    updatedAt = Timestamp(attribute="updated_at")
+    object = constant("template")
+    id = prefixed("tmpl")
+    type = fields.String(required=True, validate=validate.OneOf(TEMPLATE_TYPES))
+    name = fields.String(required=True, validate=validate.Length(1, 100))
+    revision = fields.Integer(required=True, validate=validate.Range(min=1))
+    archived = fields.Boolean(required=True)
+    requiredFields = fields.List(fields.String(), attribute="required_fields", required=True)
+    definition = fields.Dict(metadata={"description": "omitted from list results"})
+    settings = _Itself(TemplateSettings, required=True)
+    createdAt = Timestamp(attribute="created_at", required=True)
+    updatedAt = Timestamp(attribute="updated_at", required=True)
 
     class Meta:
         ordered = True
 
-    def _settings(self, obj: Any) -> dict[str, Any]:
-        return TemplateSettings().dump(obj)
-
 
 class Asset(Schema):
-    object = fields.Constant("asset")
-    id = fields.String()
-    slot = fields.String()
-    contentType = fields.String(attribute="content_type")
-    byteSize = fields.Integer(attribute="byte_size")
-    width = fields.Integer()
-    height = fields.Integer()
-    url = fields.String()
-    createdAt = Timestamp(attribute="created_at")
+    object = constant("asset")
+    id = prefixed("asset")
+    slot = fields.String(required=True, validate=validate.OneOf(SLOTS))
+    contentType = fields.String(attribute="content_type", required=True,
+                                validate=validate.OneOf(IMAGE_TYPES))
+    byteSize = fields.Integer(attribute="byte_size", required=True)
+    width = fields.Integer(required=True, validate=validate.Range(16, 4000))
+    height = fields.Integer(required=True, validate=validate.Range(16, 4000))
+    url = fields.String(required=True)
+    createdAt = Timestamp(attribute="created_at", required=True)
 
     class Meta:
         ordered = True

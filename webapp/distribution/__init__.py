@@ -14,7 +14,7 @@ def _public_limit() -> str:
     return f"{current_app.config['RATE_LIMIT_PUBLIC']}/minute"
 
 
-limiter.limit(_public_limit)(bp)
+limiter.shared_limit(_public_limit, scope="public")(bp)
 
 
 def init_app(app: Flask) -> None:

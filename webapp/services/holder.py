@@ -9,8 +9,8 @@ from sqlalchemy import select
 
 from webapp.errors import NotFound
 from webapp.extensions import db
-from webapp.models import Organization, Pass, Template, TemplateRevision
-from webapp.services import download_links, pass_views
+from webapp.models import Organization, Pass, Template
+from webapp.services import download_links, pass_views, templates
 
 
 @dataclass(frozen=True)
@@ -53,9 +53,7 @@ def by_token(token: str) -> HolderPage:
 def _page(item: Pass) -> HolderPage:
     if item.status == "voided":
         return HolderPage(None, None, "voided")
-    definition = db.session.scalar(select(TemplateRevision.definition).where(
-        TemplateRevision.template_id == item.template_id,
-        TemplateRevision.revision == item.template_revision))
+    definition = templates.definition_of(item.template_id, item.template_revision)
     template_name = db.session.scalar(select(Template.name).where(
         Template.id == item.template_id))
     organization = db.session.get(Organization, item.organization_id)

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
-from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import delete, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session
 
 from webapp import clock, ids
 from webapp.errors import IdempotencyKeyInUse, IdempotencyKeyReused
@@ -46,48 +49,58 @@ def claim(ctx: Context, key: str, fingerprint: str) -> Replay | Claim:
     :raises IdempotencyKeyReused: the key was used for another request.
     :raises IdempotencyKeyInUse: the first request with this key is still running.
     """
-    for _ in range(3):
-        try:
-            return _claim_once(ctx, key, fingerprint)
-        except IntegrityError:  # a concurrent request inserted the same key first
-            continue
-    raise IdempotencyKeyInUse(_IN_USE)
-
-
-def _claim_once(ctx: Context, key: str, fingerprint: str) -> Replay | Claim:
     now = clock.now()
+    record_id = ids.new_id("idem")
     with transaction() as session:
+        # One statement in the common case: a new key is inserted, a known one is kept.
+        # RETURNING rather than rowcount: psycopg reports -1 for ON CONFLICT statements.
+        inserted = session.execute(_insert_new(session).values(
+            id=record_id, organization_id=ctx.organization_id, environment=ctx.environment,
+            key=key, fingerprint=fingerprint, request_id=ctx.request_id or "",
+            state="in_progress", created_at=now, locked_at=now,
+        ).returning(IdempotencyRecord.id)).scalar_one_or_none()
+        if inserted is not None:
+            return Claim(record_id)
         record = session.scalar(select(IdempotencyRecord).where(
             IdempotencyRecord.organization_id == ctx.organization_id,
             IdempotencyRecord.environment == ctx.environment,
             IdempotencyRecord.key == key,
-        ))
-        if record is not None and now - record.created_at > RETENTION:
-            session.delete(record)
-            session.flush()
-            record = None
-        if record is None:
-            record = IdempotencyRecord(
-                id=ids.new_id("idem"), organization_id=ctx.organization_id,
+        ).with_for_update())
+        if record is None or now - record.created_at > RETENTION:
+            # Past retention (or purged meanwhile): the key counts as new.
+            if record is not None:
+                session.delete(record)
+                session.flush()
+            session.add(IdempotencyRecord(
+                id=record_id, organization_id=ctx.organization_id,
                 environment=ctx.environment, key=key, fingerprint=fingerprint,
                 request_id=ctx.request_id or "", state="in_progress", created_at=now,
-                locked_at=now,
-            )
-            session.add(record)
-            session.flush()
-            return Claim(record.id)
-        if record.fingerprint != fingerprint:
-            raise IdempotencyKeyReused(
-                "Keys for idempotent requests can only be used with the same method, path "
-                "and body as the first request. Use a new key for a new request."
-            )
-        if record.state == "completed":
-            return Replay(record.status_code or 200, record.body or "", record.request_id)
-        if now - record.locked_at < ABANDONED_AFTER:
-            raise IdempotencyKeyInUse(_IN_USE)
-        record.locked_at = now  # the first request's process died: this retry takes over
-        record.request_id = ctx.request_id or record.request_id
-        return Claim(record.id)
+                locked_at=now))
+            return Claim(record_id)
+        return _existing(ctx, record, fingerprint, now)
+
+
+def _insert_new(session: Session) -> Any:
+    """INSERT ... ON CONFLICT DO NOTHING in this database's dialect."""
+    if session.get_bind().dialect.name == "postgresql":
+        return pg_insert(IdempotencyRecord).on_conflict_do_nothing()
+    return sqlite_insert(IdempotencyRecord).on_conflict_do_nothing()
+
+
+def _existing(ctx: Context, record: IdempotencyRecord, fingerprint: str, now: Any
+              ) -> Replay | Claim:
+    if record.fingerprint != fingerprint:
+        raise IdempotencyKeyReused(
+            "Keys for idempotent requests can only be used with the same method, path "
+            "and body as the first request. Use a new key for a new request."
+        )
+    if record.state == "completed":
+        return Replay(record.status_code or 200, record.body or "", record.request_id)
+    if now - record.locked_at < ABANDONED_AFTER:
+        raise IdempotencyKeyInUse(_IN_USE)
+    record.locked_at = now  # the first request's process died: this retry takes over
+    record.request_id = ctx.request_id or record.request_id
+    return Claim(record.id)
 
 
 _IN_USE = (
@@ -98,14 +111,13 @@ _IN_USE = (
 
 def complete(claimed: Claim, status_code: int, body: str) -> None:
     """Store the answer of a claimed request (< 500), or release the claim (>= 500)."""
+    table = IdempotencyRecord.__table__
     with transaction() as session:
-        record = session.get(IdempotencyRecord, claimed.record_id)
-        if record is None:
-            return
         if status_code >= 500:
-            session.delete(record)
+            session.execute(delete(table).where(table.c.id == claimed.record_id))
         else:
-            record.state, record.status_code, record.body = "completed", status_code, body
+            session.execute(update(table).where(table.c.id == claimed.record_id).values(
+                state="completed", status_code=status_code, body=body))
 
 
 def purge(older_than: timedelta = RETENTION) -> int:

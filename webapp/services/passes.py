@@ -19,8 +19,8 @@ from webapp.domain import definition as rules
 from webapp.domain import values as value_rules
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.extensions import db
-from webapp.models import Pass, PassUpdate, Template, TemplateRevision
-from webapp.services import credentials, outbox, pagination, pass_views
+from webapp.models import Pass, PassUpdate, Template
+from webapp.services import credentials, outbox, pagination, pass_views, templates
 from webapp.services._tx import transaction
 from webapp.services.context import Context
 
@@ -262,8 +262,7 @@ def _template(ctx: Context, template_id: str) -> Template:
 
 
 def _definition(template_id: str, revision: int) -> dict[str, Any]:
-    definition = db.session.scalar(select(TemplateRevision.definition).where(
-        TemplateRevision.template_id == template_id, TemplateRevision.revision == revision))
+    definition = templates.definition_of(template_id, revision)
     if definition is None:
         raise InvalidRequest(f"The template has no revision {revision}.",
                              code="revision_not_found", param="revision")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy import select
@@ -168,9 +170,33 @@ def _find(ctx: Context, template_id: str) -> Template:
     return template
 
 
-def _definition(template_id: str, revision: int) -> dict[str, Any]:
-    return db.session.scalar(select(TemplateRevision.definition).where(
+_REVISIONS: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+_REVISIONS_MAX = 4096
+_revisions_lock = threading.Lock()
+
+
+def definition_of(template_id: str, revision: int) -> dict[str, Any] | None:
+    """A revision's definition. Revisions never change, so each process keeps the recent
+    ones; callers must not modify the dict they get."""
+    key = (template_id, revision)
+    with _revisions_lock:
+        if key in _REVISIONS:
+            _REVISIONS.move_to_end(key)
+            return _REVISIONS[key]
+    definition = db.session.scalar(select(TemplateRevision.definition).where(
         TemplateRevision.template_id == template_id, TemplateRevision.revision == revision))
+    if definition is not None:
+        with _revisions_lock:
+            _REVISIONS[key] = definition
+            if len(_REVISIONS) > _REVISIONS_MAX:
+                _REVISIONS.popitem(last=False)
+    return definition
+
+
+def _definition(template_id: str, revision: int) -> dict[str, Any]:
+    definition = definition_of(template_id, revision)
+    assert definition is not None, "every template has its current revision"
+    return definition
 
 
 def _attach(template: Template, definition: dict[str, Any]) -> Template:

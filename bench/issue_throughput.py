@@ -1,0 +1,110 @@
+"""Issue-pass throughput over HTTP against GET /v1/me on the same server, same run.
+
+gunicorn with 2 workers, 8 concurrent clients, on SQLite and on PostgreSQL.
+Target (issue 3): issuing reaches at least 40% of the /v1/me rate; p99 under 50 ms.
+"""
+
+from __future__ import annotations
+
+import statistics
+import threading
+import time
+import uuid
+from collections.abc import Callable
+
+from bench.server import Server
+
+CLIENTS = 8
+SECONDS = 8.0
+
+TEMPLATE = {
+    "name": "Bench", "type": "generic",
+    "definition": {
+        "schemaVersion": 1, "type": "generic", "description": "Membership",
+        "organizationName": "Bench Gym",
+        "colors": {"background": "#112233", "foreground": "#ffffff"},
+        "platforms": {"apple": True, "google": True},
+        "config": {"fields": {
+            "primary": [{"key": "member", "label": "Member", "binding": "perPass",
+                         "required": True}],
+            "secondary": [{"key": "level", "label": "Level", "binding": "perPass"}]}},
+    },
+}
+
+
+def load(call: Callable[[], int], expected: int) -> tuple[float, list[float], int]:
+    """Requests per second, latencies (ms) and errors with CLIENTS threads for SECONDS."""
+    latencies: list[float] = []
+    errors = 0
+    lock = threading.Lock()
+    stop = time.monotonic() + SECONDS
+
+    def client() -> None:
+        nonlocal errors
+        mine, bad = [], 0
+        while time.monotonic() < stop:
+            start = time.perf_counter()
+            status = call()
+            mine.append((time.perf_counter() - start) * 1000)
+            bad += status != expected
+        with lock:
+            latencies.extend(mine)
+            errors += bad
+
+    threads = [threading.Thread(target=client) for _ in range(CLIENTS)]
+    began = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return len(latencies) / (time.monotonic() - began), latencies, errors
+
+
+def pct(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100)[int(q) - 1] if len(values) > 1 else values[0]
+
+
+def run(label: str, database_url: str | None) -> dict[str, float]:
+    server = Server(database_url)
+    try:
+        status, body = server.request("POST", "/v1/templates", TEMPLATE, idem=str(uuid.uuid4()))
+        assert status == 201, body
+        template_id = __import__("json").loads(body)["id"]
+        load(lambda: server.request("GET", "/v1/me")[0], 200)  # warm up
+        me_rate, me_lat, me_err = load(lambda: server.request("GET", "/v1/me")[0], 200)
+
+        def issue() -> int:
+            return server.request("POST", "/v1/passes", {
+                "templateId": template_id, "holderName": "Bench Holder",
+                "fieldValues": {"member": "Ada", "level": 3}}, idem=str(uuid.uuid4()))[0]
+
+        issue_rate, issue_lat, issue_err = load(issue, 201)
+    finally:
+        server.stop()
+    ratio = issue_rate / me_rate
+    print(f"{label:10} GET /v1/me     {me_rate:8.1f} req/s  p50 {pct(me_lat, 50):6.1f} ms  "
+          f"p99 {pct(me_lat, 99):6.1f} ms  errors {me_err}")
+    print(f"{label:10} POST /v1/passes {issue_rate:7.1f} req/s  p50 {pct(issue_lat, 50):6.1f} ms"
+          f"  p99 {pct(issue_lat, 99):6.1f} ms  errors {issue_err}")
+    verdict = "OK" if ratio >= 0.4 and pct(issue_lat, 99) < 50 else "MISSED"
+    print(f"{label:10} ratio issue/me = {ratio:.2f} (target >= 0.40, p99 < 50 ms): {verdict}")
+    return {"ratio": ratio, "p99": pct(issue_lat, 99)}
+
+
+def main() -> None:
+    run("sqlite", None)
+    from tests.support.services import PostgresCluster
+
+    cluster = PostgresCluster()
+    try:
+        import psycopg
+
+        with psycopg.connect(cluster.url().replace("+psycopg", ""), autocommit=True) as conn:
+            conn.execute("CREATE DATABASE bench")
+        run("postgres", cluster.url("bench"))
+    finally:
+        cluster.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""A real server for benchmarks: gunicorn with 2 workers on a free loopback port."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    from tests.support.services import free_port as port
+
+    return port()
+
+
+class Server:
+    """Migrate a database, create an organization, serve with gunicorn."""
+
+    def __init__(self, database_url: str | None = None, workers: int = 2) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="bench-"))
+        self.port = free_port()
+        self.env = {**os.environ, "INSTANCE_PATH": str(self.tmp), "RATE_LIMIT_TEST": "1000000",
+                    "RATE_LIMIT_LIVE": "1000000", "BASE_URL": f"http://127.0.0.1:{self.port}",
+                    "DATABASE_URL": database_url or f"sqlite:///{self.tmp}/bench.sqlite3",
+                    "LOG_LEVEL": "WARNING"}
+        self.env.pop("REDIS_URL", None)
+        flask = [str(BIN / "flask"), "--app", "wsgi"]
+        subprocess.run([*flask, "db", "upgrade"], cwd=ROOT, env=self.env, check=True,
+                       capture_output=True)
+        out = subprocess.run([*flask, "org", "create", "--name", "Bench", "--json"], cwd=ROOT,
+                             env=self.env, check=True, capture_output=True, text=True).stdout
+        self.key = json.loads(out)["keys"]["test"]
+        self.process = subprocess.Popen(
+            [str(BIN / "gunicorn"), "-w", str(workers), "-b", f"127.0.0.1:{self.port}",
+             "--log-level", "warning", "wsgi:app"], cwd=ROOT, env=self.env,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if self.request("GET", "/v1/me")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+
+    def request(self, method: str, path: str, body: Any = None,
+                idem: str | None = None) -> tuple[int, bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        headers = {"Authorization": f"Bearer {self.key}"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if idem:
+            headers["Idempotency-Key"] = idem
+        conn.request(method, path, body=data, headers=headers)
+        response = conn.getresponse()
+        payload = response.read()
+        conn.close()
+        return response.status, payload
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)

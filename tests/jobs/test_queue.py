@@ -1,0 +1,73 @@
+"""The jobs/ queue: in-process without REDIS_URL, RQ on a real Redis with it."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from tests.api.factories import template_body
+from tests.conftest import Api
+from tests.support.services import RedisServer
+
+
+@pytest.fixture(scope="module")
+def redis_server():
+    server = RedisServer()
+    yield server
+    server.stop()
+
+
+def _issue_and_update(api: Api) -> dict:
+    t = api.post("/v1/templates", template_body()).get_json()
+    p = api.post("/v1/passes", {"templateId": t["id"], "fieldValues": {"member": "A"}}
+                 ).get_json()
+    response = api.patch(f"/v1/passes/{p['id']}", {"fieldValues": {"member": "B"}})
+    assert response.status_code == 200
+    return response.get_json()
+
+
+def test_without_redis_jobs_run_in_process(app, api: Api) -> None:
+    from webapp.services import deliveries
+
+    ran = threading.Event()
+    seen: list[str] = []
+
+    def step(record) -> None:
+        seen.append(record.id)
+        ran.set()
+
+    deliveries.STEPS["apple"] = step
+    try:
+        app.config["REDIS_URL"] = None
+        body = _issue_and_update(api)
+        assert ran.wait(10), "the delivery job did not run"
+    finally:
+        deliveries.STEPS.pop("apple")
+    assert seen == [body["update"]["id"]]
+
+
+def test_with_redis_jobs_go_to_rq(app, api: Api, redis_server) -> None:
+    from redis import Redis
+    from rq import Queue
+
+    app.config["REDIS_URL"] = redis_server.url
+    app.extensions.pop("rq_queue", None)
+    body = _issue_and_update(api)
+    queue = Queue("default", connection=Redis.from_url(redis_server.url))
+    jobs = queue.get_jobs()
+    assert [j.func_name for j in jobs] == ["jobs.tasks.deliver_pass_update"]
+    assert jobs[0].args == (body["update"]["id"],)
+    queue.empty()
+
+
+def test_redis_down_never_fails_the_request(app, api: Api) -> None:
+    from tests.support.services import free_port
+
+    app.config["REDIS_URL"] = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens here
+    app.extensions.pop("rq_queue", None)
+    started = time.monotonic()
+    body = _issue_and_update(api)
+    assert body["update"]["delivery"]["apple"]["status"] == "pending"
+    assert time.monotonic() - started < 10

@@ -1,0 +1,263 @@
+"""`flask --app wsgi ...` commands (webapp/cli.py) and `flask db upgrade`."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import Result
+from flask import Flask
+
+from tests.conftest import Api, base_overrides
+from webapp import create_app
+
+KEY = re.compile(r"svc_(test|live)_[0-9A-Za-z]{32}")
+
+
+@pytest.fixture
+def run(app: Flask) -> Any:
+    runner = app.test_cli_runner()
+
+    def invoke(*args: str) -> Result:
+        return runner.invoke(args=list(args))
+
+    return invoke
+
+
+def ok(result: Result) -> str:
+    assert result.exit_code == 0, (result.output, result.exception)
+    return result.output
+
+
+def failed(result: Result) -> str:
+    assert result.exit_code != 0, result.output
+    assert not isinstance(result.exception, (AssertionError, RuntimeError, TypeError)), (
+        result.exception)
+    return result.output
+
+
+def me(app: Flask, key: str) -> Any:
+    return Api(app.test_client(), key).get("/v1/me")
+
+
+# ---- org create -----------------------------------------------------------------------------
+
+def test_org_create_prints_keys_and_login(app: Flask, run: Any) -> None:
+    out = json.loads(ok(run("org", "create", "--name", "Cli Co", "--email", "Owner@Cli.test",
+                            "--password", "a long password", "--json")))
+    assert list(out) == ["organizationId", "keys", "dashboard"]
+    assert out["organizationId"].startswith("org_")
+    assert list(out["keys"]) == ["test", "live"]
+    assert KEY.fullmatch(out["keys"]["test"]) and out["keys"]["test"].startswith("svc_test_")
+    assert KEY.fullmatch(out["keys"]["live"]) and out["keys"]["live"].startswith("svc_live_")
+    assert out["dashboard"] == {"email": "owner@cli.test", "password": "a long password"}
+
+    for environment in ("test", "live"):
+        response = me(app, out["keys"][environment])
+        assert response.status_code == 200
+        assert response.get_json() == {"organizationId": out["organizationId"],
+                                       "environment": environment}
+
+    from webapp.services import organizations
+
+    with app.app_context():
+        assert organizations.get(out["organizationId"]).name == "Cli Co"
+        user = organizations.check_login("owner@cli.test", "a long password")
+        assert user is not None
+
+
+def test_org_create_generates_a_login(app: Flask, run: Any) -> None:
+    out = json.loads(ok(run("org", "create", "--name", "Generated", "--json")))
+    assert set(out) == {"organizationId", "keys", "dashboard"}
+    email, password = out["dashboard"]["email"], out["dashboard"]["password"]
+    assert re.fullmatch(r"[^@\s]+@[^@\s]+\.[^@\s]+", email)
+    assert isinstance(password, str) and len(password) >= 8
+    assert me(app, out["keys"]["test"]).status_code == 200
+
+    from webapp.services import organizations
+
+    with app.app_context():
+        assert organizations.check_login(email, password) is not None
+    second = json.loads(ok(run("org", "create", "--name", "Generated", "--json")))
+    assert second["dashboard"]["email"] != email
+    assert second["organizationId"] != out["organizationId"]
+
+
+def test_org_create_without_json_is_human_readable(app: Flask, run: Any) -> None:
+    out = ok(run("org", "create", "--name", "Plain", "--email", "plain@cli.test",
+                 "--password", "a long password"))
+    assert "plain@cli.test" in out
+    keys = [m.group(0) for m in KEY.finditer(out)]
+    assert len(keys) == 2
+    assert {me(app, key).get_json()["environment"] for key in keys} == {"test", "live"}
+
+
+def test_org_create_with_a_taken_email_fails(app: Flask, run: Any) -> None:
+    ok(run("org", "create", "--name", "First", "--email", "same@cli.test", "--json"))
+    out = failed(run("org", "create", "--name", "Second", "--email", "SAME@cli.test", "--json"))
+    assert "Error: A user with this email exists already." in out
+    assert "svc_" not in out
+
+    from sqlalchemy import func, select
+
+    from webapp.extensions import db
+    from webapp.models import Organization
+
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Organization)) == 1
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--name", " "], "name must be 1 to 100 characters."),
+    (["--name", "x" * 101], "name must be 1 to 100 characters."),
+    (["--name", "X", "--email", "not-an-email"], "email is not a valid address."),
+    (["--name", "X", "--password", "short"], "password must be at least 8 characters."),
+])
+def test_org_create_rejects_bad_input(run: Any, args: list[str], message: str) -> None:
+    assert f"Error: {message}" in failed(run("org", "create", *args, "--json"))
+
+
+def test_org_create_needs_a_name(run: Any) -> None:
+    result = run("org", "create", "--json")
+    assert result.exit_code == 2
+    assert "--name" in result.output
+
+
+# ---- keys -----------------------------------------------------------------------------------
+
+def test_keys_create_prints_a_working_key(app: Flask, run: Any, org: dict) -> None:
+    out = json.loads(ok(run("keys", "create", "--org", org["id"], "--environment", "live",
+                            "--name", "Deploy", "--json")))
+    assert list(out) == ["id", "environment", "name", "key"]
+    assert out["id"].startswith("key_")
+    assert out["environment"] == "live" and out["name"] == "Deploy"
+    assert KEY.fullmatch(out["key"]) and out["key"].startswith("svc_live_")
+    assert out["key"] not in org["keys"].values()
+    assert me(app, out["key"]).get_json() == {"organizationId": org["id"], "environment": "live"}
+
+    test_key = json.loads(ok(run("keys", "create", "--org", org["id"], "--environment", "test",
+                                 "--json")))
+    assert test_key["key"].startswith("svc_test_") and test_key["name"] == "Secret key"
+    assert me(app, test_key["key"]).get_json()["environment"] == "test"
+
+
+def test_keys_create_without_json(app: Flask, run: Any, org: dict) -> None:
+    out = ok(run("keys", "create", "--org", org["id"], "--environment", "test"))
+    key = KEY.search(out)
+    assert key is not None and "key_" in out
+    assert me(app, key.group(0)).status_code == 200
+
+
+def test_keys_create_for_an_unknown_org_fails(run: Any) -> None:
+    out = failed(run("keys", "create", "--org", "org_doesnotexist", "--environment", "live",
+                     "--json"))
+    assert "Error: No organization org_doesnotexist." in out
+    assert "svc_" not in out
+
+
+@pytest.mark.parametrize("environment", ["prod", "LIVE", ""])
+def test_keys_create_with_a_bad_environment_fails(run: Any, org: dict, environment: str
+                                                  ) -> None:
+    result = run("keys", "create", "--org", org["id"], "--environment", environment, "--json")
+    assert result.exit_code == 2
+    assert "--environment" in result.output
+    assert "svc_" not in result.output
+
+
+def test_keys_create_with_a_bad_name_fails(run: Any, org: dict) -> None:
+    out = failed(run("keys", "create", "--org", org["id"], "--environment", "test",
+                     "--name", "x" * 101))
+    assert "Error: name must be 1 to 100 characters." in out
+
+
+def test_keys_revoke(app: Flask, run: Any, org: dict) -> None:
+    created = json.loads(ok(run("keys", "create", "--org", org["id"], "--environment", "live",
+                                "--json")))
+    assert me(app, created["key"]).status_code == 200
+    assert ok(run("keys", "revoke", created["id"])).strip() == f"Revoked {created['id']}."
+    response = me(app, created["key"])
+    assert response.status_code == 401
+    assert response.get_json()["error"] == {"code": "invalid_api_key",
+                                            "message": "Invalid API key provided."}
+    # Revoking again is harmless; the organization's other keys keep working.
+    ok(run("keys", "revoke", created["id"]))
+    assert me(app, org["keys"]["live"]).status_code == 200
+
+
+def test_keys_revoke_a_default_key(app: Flask, run: Any, org: dict) -> None:
+    from webapp.services import api_keys
+
+    with app.app_context():
+        key_id = next(k.id for k in api_keys.list_for(org["id"]) if k.environment == "test")
+    ok(run("keys", "revoke", key_id))
+    assert me(app, org["keys"]["test"]).status_code == 401
+    assert me(app, org["keys"]["live"]).status_code == 200
+
+
+def test_keys_revoke_unknown_fails(run: Any) -> None:
+    assert "Error: No API key key_doesnotexist." in failed(run("keys", "revoke",
+                                                               "key_doesnotexist"))
+
+
+# ---- demo init ------------------------------------------------------------------------------
+
+def test_demo_init_prints_keys_once(app: Flask, run: Any) -> None:
+    first = ok(run("demo", "init"))
+    assert "shown only now" in first
+    keys = [m.group(0) for m in KEY.finditer(first)]
+    assert [k.split("_")[1] for k in keys] == ["test", "live"]
+    assert "demo@example.com" in first
+    for key, environment in zip(keys, ("test", "live"), strict=True):
+        assert me(app, key).get_json()["environment"] == environment
+
+    second = ok(run("demo", "init"))
+    assert "exist" in second
+    assert KEY.search(second) is None
+
+    from sqlalchemy import func, select
+
+    from webapp.extensions import db
+    from webapp.models import Organization
+
+    with app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Organization)) == 1
+
+
+def test_demo_init_does_nothing_when_an_organization_exists(run: Any, org: dict) -> None:
+    out = ok(run("demo", "init"))
+    assert "exist" in out and KEY.search(out) is None
+
+
+# ---- flask db upgrade -----------------------------------------------------------------------
+
+def test_db_upgrade_builds_an_empty_sqlite_file(tmp_path: Path) -> None:
+    from sqlalchemy import inspect
+
+    from webapp.extensions import db
+
+    path = tmp_path / "fresh.sqlite3"
+    app = create_app(base_overrides(tmp_path, f"sqlite:///{path}"))
+    try:
+        runner = app.test_cli_runner()
+        result = runner.invoke(args=["db", "upgrade"])
+        assert result.exit_code == 0, (result.output, result.exception)
+        assert path.exists()
+        with app.app_context():
+            tables = set(inspect(db.engine).get_table_names())
+            expected = {table.name for table in db.metadata.sorted_tables}
+            assert expected <= tables, expected - tables
+            assert "alembic_version" in tables
+            heads = db.session.execute(db.text("SELECT version_num FROM alembic_version")).all()
+            assert len(heads) == 1
+
+        again = runner.invoke(args=["db", "upgrade"])  # already at head: nothing to do
+        assert again.exit_code == 0, (again.output, again.exception)
+
+        out = json.loads(ok(runner.invoke(args=["org", "create", "--name", "Fresh", "--json"])))
+        assert me(app, out["keys"]["test"]).status_code == 200
+    finally:
+        with app.app_context():
+            db.engine.dispose()

@@ -226,6 +226,22 @@ def test_demo_init_prints_keys_once(app: Flask, run: Any) -> None:
         assert db.session.scalar(select(func.count()).select_from(Organization)) == 1
 
 
+def test_demo_init_creates_the_demo_identities_once(app: Flask, run: Any) -> None:
+    from sqlalchemy import select
+
+    from webapp.extensions import db
+    from webapp.models import DemoIdentity
+
+    ok(run("demo", "init"))
+    with app.app_context():
+        rows = {r.kind: r.public_data for r in db.session.scalars(select(DemoIdentity))}
+    assert set(rows) == {"apple", "google"}
+    ok(run("demo", "init"))
+    with app.app_context():
+        again = {r.kind: r.public_data for r in db.session.scalars(select(DemoIdentity))}
+    assert again == rows
+
+
 def test_demo_init_does_nothing_when_an_organization_exists(run: Any, org: dict) -> None:
     out = ok(run("demo", "init"))
     assert "exist" in out and KEY.search(out) is None
@@ -261,3 +277,82 @@ def test_db_upgrade_builds_an_empty_sqlite_file(tmp_path: Path) -> None:
     finally:
         with app.app_context():
             db.engine.dispose()
+
+
+# ---- credentials -----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def pki() -> Any:
+    from tests.support import pki as test_pki
+
+    return test_pki.make()
+
+
+def _org(run: Any) -> str:
+    return json.loads(ok(run("org", "create", "--name", "Cred Co", "--json")))["organizationId"]
+
+
+def test_credentials_add_apple_from_p12_and_list(app: Flask, run: Any, pki: Any,
+                                                 tmp_path: Path) -> None:
+    from tests.support import pki as test_pki
+
+    org_id = _org(run)
+    p12 = tmp_path / "pass.p12"
+    p12.write_bytes(pki.p12)
+    out = json.loads(ok(run("credentials", "add-apple", "--org", org_id, "--p12", str(p12),
+                            "--password", "secret", "--json")))
+    assert out["id"].startswith("cert_")
+    assert out["passTypeIdentifier"] == test_pki.PASS_TYPE
+    assert out["teamIdentifier"] == test_pki.TEAM
+    listed = json.loads(ok(run("credentials", "list", "--org", org_id, "--json")))
+    assert [c["id"] for c in listed["data"]] == [out["id"]]
+    text = ok(run("credentials", "list", "--org", org_id))
+    assert "PRIVATE KEY" not in text and "secret" not in text
+
+
+def test_credentials_add_apple_from_pem_with_wwdr(app: Flask, run: Any, pki: Any,
+                                                  tmp_path: Path) -> None:
+    org_id = _org(run)
+    for name, data in (("c.pem", pki.cert_pem), ("k.pem", pki.key_pem), ("w.pem", pki.wwdr_pem)):
+        (tmp_path / name).write_bytes(data)
+    out = json.loads(ok(run("credentials", "add-apple", "--org", org_id, "--cert",
+                            str(tmp_path / "c.pem"), "--key", str(tmp_path / "k.pem"),
+                            "--wwdr", str(tmp_path / "w.pem"), "--json")))
+    assert out["type"] == "apple_certificate"
+
+
+def test_credentials_add_apple_wrong_password_fails_cleanly(app: Flask, run: Any, pki: Any,
+                                                            tmp_path: Path) -> None:
+    org_id = _org(run)
+    p12 = tmp_path / "pass.p12"
+    p12.write_bytes(pki.p12)
+    out = failed(run("credentials", "add-apple", "--org", org_id, "--p12", str(p12),
+                     "--password", "wrong", "--json"))
+    assert "password" in out.lower()
+    assert json.loads(ok(run("credentials", "list", "--org", org_id, "--json")))["data"] == []
+
+
+def test_credentials_add_apple_needs_one_source(app: Flask, run: Any) -> None:
+    out = failed(run("credentials", "add-apple", "--org", _org(run), "--json"))
+    assert "--p12" in out
+
+
+def test_credentials_add_google_and_list(app: Flask, run: Any, tmp_path: Path) -> None:
+    from webapp.wallets.google import service_account
+
+    org_id = _org(run)
+    sa = tmp_path / "sa.json"
+    sa.write_text(json.dumps(service_account.make_demo("https://oauth2.googleapis.com/token")))
+    out = json.loads(ok(run("credentials", "add-google", "--org", org_id, "--issuer-id",
+                            "3388000000012345678", "--service-account", str(sa), "--json")))
+    assert out["issuerId"] == "3388000000012345678"
+    assert out["type"] == "google_issuer"
+    listed = json.loads(ok(run("credentials", "list", "--org", org_id, "--json")))
+    assert [c["issuerId"] for c in listed["data"]] == ["3388000000012345678"]
+    assert "private_key" not in json.dumps(listed)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    failed(run("credentials", "add-google", "--org", org_id, "--issuer-id", "3388000000099",
+               "--service-account", str(bad)))
+    failed(run("credentials", "add-google", "--org", org_id, "--issuer-id", "abc",
+               "--service-account", str(sa)))

@@ -12,8 +12,9 @@ import click
 from flask import Flask
 from flask.cli import AppGroup
 
+from webapp import clock
 from webapp.errors import ServiceError
-from webapp.services import api_keys, organizations
+from webapp.services import api_keys, credentials, organizations
 
 
 def _fail(exc: ServiceError) -> None:
@@ -89,13 +90,96 @@ def demo_init() -> None:
     if organizations.any_exists():
         click.echo("Organizations exist already; keys were printed when they were created.")
         return
+    credentials.ensure_demo_identities()
     created = organizations.create("Demo Organization", "demo@example.com")
     out = {"organizationId": created.organization.id, "keys": created.keys,
            "dashboard": {"email": created.email, "password": created.password}}
     click.echo("Demo organization created. These secrets are shown only now:\n" + _human(out))
 
 
+@click.group("credentials", cls=AppGroup)
+def credentials_group() -> None:
+    """Live signing credentials: Apple certificates and Google issuers."""
+
+
+def _apple_out(cert: object) -> dict:
+    return {"id": cert.id, "type": "apple_certificate", "name": cert.name,  # type: ignore[attr-defined]
+            "passTypeIdentifier": cert.pass_type_identifier,  # type: ignore[attr-defined]
+            "teamIdentifier": cert.team_identifier,  # type: ignore[attr-defined]
+            "expiresAt": clock.isoformat(cert.expires_at)}  # type: ignore[attr-defined]
+
+
+def _google_out(issuer: object) -> dict:
+    return {"id": issuer.id, "type": "google_issuer", "name": issuer.name,  # type: ignore[attr-defined]
+            "issuerId": issuer.issuer_id,  # type: ignore[attr-defined]
+            "serviceAccountEmail": issuer.client_email}  # type: ignore[attr-defined]
+
+
+def _echo(out: dict, as_json: bool) -> None:
+    click.echo(json.dumps(out) if as_json else "  ".join(f"{k}: {v}" for k, v in out.items()))
+
+
+@credentials_group.command("add-apple")
+@click.option("--org", "org_id", required=True)
+@click.option("--p12", "p12", type=click.File("rb"), default=None, help="Certificate + key.")
+@click.option("--password", default=None, help="The .p12's password.")
+@click.option("--cert", "cert_pem", type=click.File("rb"), default=None, help="PEM certificate.")
+@click.option("--key", "key_pem", type=click.File("rb"), default=None, help="PEM private key.")
+@click.option("--wwdr", type=click.File("rb"), default=None,
+              help="Apple WWDR intermediate (PEM or DER) when not in the bundle.")
+@click.option("--name", default=None)
+@click.option("--json", "as_json", is_flag=True)
+def credentials_add_apple(org_id: str, p12: click.File | None, password: str | None,
+                          cert_pem: click.File | None, key_pem: click.File | None,
+                          wwdr: click.File | None, name: str | None, as_json: bool) -> None:
+    """Import a Pass Type ID certificate (.p12 + password, or PEM certificate + key)."""
+    if (p12 is None) == (cert_pem is None and key_pem is None):
+        raise click.UsageError("Give either --p12 (and --password) or --cert and --key.")
+    try:
+        cert = credentials.add_apple(
+            org_id, p12=p12.read() if p12 else None, password=password,
+            certificate_pem=cert_pem.read() if cert_pem else None,
+            key_pem=key_pem.read() if key_pem else None,
+            wwdr_pem=wwdr.read() if wwdr else None, name=name)
+    except ServiceError as exc:
+        _fail(exc)
+    _echo(_apple_out(cert), as_json)
+
+
+@credentials_group.command("add-google")
+@click.option("--org", "org_id", required=True)
+@click.option("--issuer-id", required=True, help="The issuer ID from the Google Pay console.")
+@click.option("--service-account", type=click.File("rb"), required=True,
+              help="The service account's JSON key file.")
+@click.option("--name", default=None)
+@click.option("--json", "as_json", is_flag=True)
+def credentials_add_google(org_id: str, issuer_id: str, service_account: click.File,
+                           name: str | None, as_json: bool) -> None:
+    """Add a Google Wallet issuer with its service-account key."""
+    try:
+        issuer = credentials.add_google(org_id, issuer_id, service_account.read(), name)
+    except ServiceError as exc:
+        _fail(exc)
+    _echo(_google_out(issuer), as_json)
+
+
+@credentials_group.command("list")
+@click.option("--org", "org_id", required=True)
+@click.option("--json", "as_json", is_flag=True)
+def credentials_list(org_id: str, as_json: bool) -> None:
+    """List an organization's certificates and issuers (never their secrets)."""
+    certs, issuers = credentials.list_for(org_id)
+    out = [_apple_out(c) for c in certs] + [_google_out(i) for i in issuers]
+    if as_json:
+        click.echo(json.dumps({"data": out}))
+        return
+    for item in out:
+        _echo(item, False)
+    if not out:
+        click.echo("No credentials.")
+
+
 def init_app(app: Flask) -> None:
     """Register the command groups."""
-    for group in (org_group, keys_group, demo_group):
+    for group in (org_group, keys_group, demo_group, credentials_group):
         app.cli.add_command(group)

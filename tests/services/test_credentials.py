@@ -232,3 +232,84 @@ def test_expired_live_certificate_is_422_and_shows_in_artifacts(app, live_api: A
     assert got["artifacts"]["apple"] == {"ready": False, "reason": "certificate_expired"}
     response = _issue(live_api, live_template, platforms={"google": False})
     assert_error(response, 422, "invalid_request_error", "live_credentials_missing")
+
+
+# ---- template settings (decisions section 5) --------------------------------------------------
+
+def test_template_settings_patch_sets_and_clears_defaults_without_a_revision(
+        app, api: Api, org: dict, pki, sa_json: str) -> None:
+    with app.app_context():
+        cert = credentials.add_apple(org["id"], p12=pki.p12, password="secret")
+        credentials.add_google(org["id"], issuer_id=ISSUER, service_account_json=sa_json)
+    template = api.post("/v1/templates", template_body()).get_json()
+    r = api.patch(f"/v1/templates/{template['id']}", {
+        "expectedRevision": 1,
+        "settings": {"appleCertificateId": cert.id, "googleIssuerId": ISSUER}})
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    assert body["settings"] == {"appleCertificateId": cert.id, "googleIssuerId": ISSUER}
+    assert body["revision"] == 1
+    assert body["updatedAt"] >= template["updatedAt"]
+    assert api.get(f"/v1/templates/{template['id']}").get_json()["settings"] == body["settings"]
+    assert api.get(f"/v1/templates/{template['id']}").get_json()["revision"] == 1
+
+    # Partial: only the named member changes; null clears.
+    r = api.patch(f"/v1/templates/{template['id']}", {
+        "expectedRevision": 1, "settings": {"googleIssuerId": None}})
+    assert r.get_json()["settings"] == {"appleCertificateId": cert.id, "googleIssuerId": None}
+
+
+@pytest.mark.parametrize(("settings", "param"), [
+    ({"appleCertificateId": "cert_00000000000000000000000000"}, "settings.appleCertificateId"),
+    ({"googleIssuerId": "1234"}, "settings.googleIssuerId"),
+])
+def test_template_settings_reject_unknown_credentials(api: Api, settings: dict, param: str) -> None:
+    template = api.post("/v1/templates", template_body()).get_json()
+    r = api.patch(f"/v1/templates/{template['id']}", {"expectedRevision": 1,
+                                                       "settings": settings})
+    assert_error(r, 400, "invalid_request_error", "parameter_invalid", param)
+    assert api.get(f"/v1/templates/{template['id']}").get_json()["settings"] == {
+        "appleCertificateId": None, "googleIssuerId": None}
+
+
+def test_template_settings_reject_another_organizations_certificate(
+        app, api: Api, other_org: dict, pki) -> None:
+    with app.app_context():
+        foreign = credentials.add_apple(other_org["id"], p12=pki.p12, password="secret")
+    template = api.post("/v1/templates", template_body()).get_json()
+    r = api.patch(f"/v1/templates/{template['id']}", {
+        "expectedRevision": 1, "settings": {"appleCertificateId": foreign.id}})
+    assert_error(r, 400, "invalid_request_error", "parameter_invalid",
+                 "settings.appleCertificateId")
+
+
+@pytest.mark.parametrize("settings", [
+    {"appleCertificateId": 5}, {"unknown": "x"}, "cert", {"googleIssuerId": ""},
+    {"googleIssuerId": True},
+])
+def test_template_settings_bad_shapes_are_400(api: Api, settings) -> None:
+    template = api.post("/v1/templates", template_body()).get_json()
+    r = api.patch(f"/v1/templates/{template['id']}", {"expectedRevision": 1,
+                                                       "settings": settings})
+    assert_error(r, 400, "invalid_request_error")
+
+
+def test_live_pass_uses_the_template_settings_among_several_credentials(
+        app, api: Api, live_api: Api, org: dict, pki) -> None:
+    with app.app_context():
+        first = credentials.add_apple(org["id"], p12=pki.p12, password="secret")
+        second = credentials.add_apple(org["id"], p12=pki.p12, password="secret")
+    body = template_body()
+    body["definition"]["platforms"] = {"apple": True, "google": False}
+    template = live_api.post("/v1/templates", body).get_json()
+    fields_ = {f["key"]: "x" for f in template_body()["definition"]["config"]["fields"]
+               .get("primary", []) if f.get("binding") == "perPass"}
+    issue = {"templateId": template["id"], "fieldValues": fields_}
+    # Two usable certificates and no setting: the service cannot choose.
+    r = live_api.post("/v1/passes", issue)
+    assert_error(r, 422, "invalid_request_error", "live_credentials_missing")
+    live_api.patch(f"/v1/templates/{template['id']}", {
+        "expectedRevision": 1, "settings": {"appleCertificateId": second.id}})
+    r = live_api.post("/v1/passes", issue)
+    assert r.status_code == 201, r.get_json()
+    assert first.id != second.id

@@ -92,10 +92,21 @@ class TemplateCreate(Strict):
     definition = fields.Dict(required=True, metadata={"description": "Definition schema v1"})
 
 
+class TemplateSettingsUpdate(Strict):
+    appleCertificateId = fields.String(allow_none=True, validate=validate.Length(1, 64),
+                                       metadata={"description": "cert_...; null clears"})
+    googleIssuerId = fields.String(allow_none=True, validate=validate.Length(1, 64),
+                                   metadata={"description": "a Google issuer ID of this "
+                                             "organization; null clears"})
+
+
 class TemplateUpdate(Strict):
     expectedRevision = StrictInteger(required=True, validate=validate.Range(1, 2**31 - 1))
     name = fields.String(validate=validate.Length(1, 100))
     definition = fields.Dict()
+    settings = fields.Nested(TemplateSettingsUpdate,
+                             metadata={"description": "default live credentials; no new "
+                                       "revision"})
 
 
 class TemplateDuplicate(Strict):

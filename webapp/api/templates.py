@@ -46,7 +46,8 @@ def get_template(template_id: str) -> Any:
 def update_template(template_id: str) -> Any:
     p = load(schemas.TemplateUpdate(), json_body())
     return _one.dump(templates.update(g.ctx, template_id, p["expectedRevision"],
-                                      name=p.get("name"), definition=p.get("definition")))
+                                      name=p.get("name"), definition=p.get("definition"),
+                                      settings=p.get("settings")))
 
 
 @bp.delete("/templates/<template_id>")

@@ -15,7 +15,7 @@ from webapp.domain import definition as rules
 from webapp.errors import Conflict, InvalidDefinition, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import Asset, Template, TemplateRevision
-from webapp.services import pagination
+from webapp.services import credentials, pagination
 from webapp.services._tx import transaction
 from webapp.services.context import Context
 
@@ -83,12 +83,15 @@ def get_revision(ctx: Context, template_id: str, revision: int) -> dict[str, Any
 
 
 def update(ctx: Context, template_id: str, expected_revision: int, *, name: str | None = None,
-           definition: dict[str, Any] | None = None) -> Template:
-    """Rename and/or replace the design; a changed definition makes a new revision.
+           definition: dict[str, Any] | None = None,
+           settings: dict[str, str | None] | None = None) -> Template:
+    """Rename, change settings and/or replace the design; a changed definition makes a new
+    revision (name and settings do not).
 
     :raises NotFound: no such template.
     :raises Conflict: archived (`template_archived`) or stale (`stale_revision`).
     :raises InvalidDefinition: the new definition has problems.
+    :raises InvalidRequest: a settings credential is not the organization's.
     """
     if name is not None:
         _check_name(name)
@@ -118,10 +121,34 @@ def update(ctx: Context, template_id: str, expected_revision: int, *, name: str 
             template.revision = expected_revision + 1
             _add_revision(template, definition)
             current = definition
-        if changed_design or (name is not None and name != template.name):
+        changed_settings = _apply_settings(ctx, template, settings or {})
+        if changed_design or changed_settings or (name is not None and name != template.name):
             template.name = name if name is not None else template.name
             template.updated_at = clock.now()
     return _attach(template, current)
+
+
+def _apply_settings(ctx: Context, template: Template, settings: dict[str, str | None]) -> bool:
+    """Set the default live credentials named in `settings`; True when one changed.
+
+    :raises InvalidRequest: a named certificate or issuer is not the organization's.
+    """
+    changed = False
+    for member, attribute, find, what in (
+        ("appleCertificateId", "apple_certificate_id", credentials.find_certificate,
+         "Apple certificate"),
+        ("googleIssuerId", "google_issuer_id", credentials.find_issuer, "Google issuer"),
+    ):
+        if member not in settings:
+            continue
+        value = settings[member]
+        if value is not None and find(ctx.organization_id, value) is None:
+            raise InvalidRequest(f"No {what} {value} in this organization.",
+                                 code="parameter_invalid", param=f"settings.{member}")
+        if getattr(template, attribute) != value:
+            setattr(template, attribute, value)
+            changed = True
+    return changed
 
 
 def set_archived(ctx: Context, template_id: str, archived: bool) -> Template:

@@ -7,7 +7,15 @@ from typing import Any
 from flask import current_app
 from marshmallow import Schema, ValidationError, fields, validate
 
-from webapp.api.schemas import PageQuery, Strict, StrictInteger, Timestamp
+from webapp.api.schemas import (
+    PageQuery,
+    Strict,
+    StrictInteger,
+    Timestamp,
+    _Itself,
+    constant,
+    prefixed,
+)
 
 
 class StrictBoolean(fields.Boolean):
@@ -52,54 +60,74 @@ class PassListQuery(PageQuery):
 
 
 class DownloadLinkCreate(Strict):
-    expiresInSeconds = StrictInteger(load_default=3600)
+    expiresInSeconds = StrictInteger(load_default=3600, metadata={
+        "minimum": 60, "maximum": 7 * 24 * 3600, "description": "60 s to 7 days; default 1 hour"})
 
 
 class WalletState(Schema):
-    ready = fields.Boolean()
-    reason = fields.String(allow_none=True)
+    ready = fields.Boolean(required=True)
+    reason = fields.String(required=True, allow_none=True,
+                           metadata={"description": "why the wallet file is not ready"})
 
 
 class Artifacts(Schema):
-    apple = fields.Nested(WalletState)
-    google = fields.Nested(WalletState)
+    apple = fields.Nested(WalletState, required=True)
+    google = fields.Nested(WalletState, required=True)
+
+
+class PlatformsOut(Schema):
+    apple = fields.Boolean(required=True)
+    google = fields.Boolean(required=True)
+
+
+class Signing(Schema):
+    appleCertificateId = fields.String(attribute="apple_certificate_id", required=True,
+                                       allow_none=True,
+                                       metadata={"description": "cert_..., or demo in test"})
+    applePassTypeIdentifier = fields.String(attribute="apple_pass_type_identifier",
+                                            required=True, allow_none=True)
+    googleIssuerId = fields.String(attribute="google_issuer_id", required=True,
+                                   allow_none=True)
+
+
+_VALUE = {"oneOf": [{"type": "string"}, {"type": "number"}]}
 
 
 class Pass(Schema):
-    object = fields.Constant("pass")
-    id = fields.String()
-    shortId = fields.String(attribute="short_id")
-    templateId = fields.String(attribute="template_id")
-    templateName = fields.String(attribute="template_name", allow_none=True)
-    templateRevision = fields.Integer(attribute="template_revision")
-    environment = fields.String()
-    status = fields.String()
-    source = fields.String()
-    holderName = fields.String(attribute="holder_name", allow_none=True)
-    holderEmail = fields.String(attribute="holder_email", allow_none=True)
-    platforms = fields.Method("_platforms")
-    signing = fields.Method("_signing")
-    fieldValues = fields.Dict(attribute="field_values")
-    distributionUrl = fields.Method("_distribution_url")
-    artifacts = fields.Nested(Artifacts)
-    walletUpdatedAt = Timestamp(attribute="wallet_updated_at")
-    createdAt = Timestamp(attribute="created_at")
-    updatedAt = Timestamp(attribute="updated_at")
-    voidedAt = Timestamp(attribute="voided_at", allow_none=True)
-    editableFields = fields.List(fields.Dict(), attribute="editable_fields")
-    editableBarcode = fields.Boolean(attribute="editable_barcode")
-    preview = fields.Dict()
+    object = constant("pass")
+    id = prefixed("pass")
+    shortId = fields.String(attribute="short_id", required=True,
+                            metadata={"minLength": 12, "maxLength": 12})
+    templateId = prefixed("tmpl", attribute="template_id")
+    templateName = fields.String(attribute="template_name", required=True, allow_none=True)
+    templateRevision = fields.Integer(attribute="template_revision", required=True,
+                                      metadata={"minimum": 1})
+    environment = fields.String(required=True, metadata={"enum": ["test", "live"]})
+    status = fields.String(required=True, metadata={"enum": ["active", "voided"]})
+    source = fields.String(required=True, metadata={"enum": ["api", "dashboard"]})
+    holderName = fields.String(attribute="holder_name", required=True, allow_none=True)
+    holderEmail = fields.String(attribute="holder_email", required=True, allow_none=True)
+    platforms = _Itself(PlatformsOut, required=True)
+    signing = _Itself(Signing, required=True)
+    fieldValues = fields.Dict(attribute="field_values", keys=fields.String(),
+                              metadata={"additionalProperties": _VALUE,
+                                        "description": "omitted from list results"})
+    distributionUrl = fields.Method("_distribution_url", required=True,
+                                    metadata={"type": "string", "format": "uri"})
+    artifacts = fields.Nested(Artifacts, metadata={"description": "omitted from list results"})
+    walletUpdatedAt = Timestamp(attribute="wallet_updated_at",
+                                metadata={"description": "omitted from list results"})
+    createdAt = Timestamp(attribute="created_at", required=True)
+    updatedAt = Timestamp(attribute="updated_at", required=True)
+    voidedAt = Timestamp(attribute="voided_at", required=True, allow_none=True)
+    editableFields = fields.List(fields.Dict(), attribute="editable_fields",
+                                 metadata={"description": "omitted from list results"})
+    editableBarcode = fields.Boolean(attribute="editable_barcode",
+                                     metadata={"description": "omitted from list results"})
+    preview = fields.Dict(metadata={"description": "omitted from list results"})
 
     class Meta:
         ordered = True
-
-    def _platforms(self, obj: Any) -> dict[str, bool]:
-        return {"apple": obj.apple, "google": obj.google}
-
-    def _signing(self, obj: Any) -> dict[str, Any]:
-        return {"appleCertificateId": obj.apple_certificate_id,
-                "applePassTypeIdentifier": obj.apple_pass_type_identifier,
-                "googleIssuerId": obj.google_issuer_id}
 
     def _distribution_url(self, obj: Any) -> str:
         return f"{current_app.config['BASE_URL']}/p/{obj.short_id}"
@@ -109,55 +137,75 @@ PASS_LIST_EXCLUDE = ("fieldValues", "artifacts", "walletUpdatedAt", "editableFie
                      "editableBarcode", "preview")
 
 
+class FieldChange(Schema):
+    key = fields.String(required=True)
+    label = fields.String(allow_none=True)
+    # `from`/`to` are Python keywords: declared by data_key.
+    from_ = fields.String(data_key="from", attribute="from", required=True, allow_none=True)
+    to = fields.String(required=True, allow_none=True)
+
+
+class Changes(Schema):
+    fields_ = fields.List(fields.Nested(FieldChange), data_key="fields", required=True,
+                          attribute="changes")
+
+
+def _error(attribute: str) -> fields.Dict:
+    return fields.Dict(attribute=attribute, required=True, allow_none=True, metadata={
+        "description": "why the delivery failed: `code`, and a `message`",
+        "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+        "required": ["code"]})
+
+
 class DeliveryApple(Schema):
-    status = fields.String()
-    devices = fields.Integer()
-    error = fields.Dict(allow_none=True)
+    status = fields.String(attribute="apple_status", required=True, metadata={
+        "enum": ["pending", "sent", "no_devices", "delivered", "failed", "skipped"]})
+    devices = fields.Integer(attribute="apple_devices", required=True, metadata={"minimum": 0})
+    error = _error("apple_error")
 
 
 class DeliveryGoogle(Schema):
-    status = fields.String()
-    message = fields.String(allow_none=True)
-    error = fields.Dict(allow_none=True)
+    status = fields.String(attribute="google_status", required=True, metadata={
+        "enum": ["pending", "updated", "not_saved", "failed", "skipped"]})
+    message = fields.String(attribute="google_message", required=True, allow_none=True)
+    error = _error("google_error")
+
+
+class Delivery(Schema):
+    apple = _Itself(DeliveryApple, required=True)
+    google = _Itself(DeliveryGoogle, required=True)
 
 
 class PassUpdate(Schema):
-    object = fields.Constant("pass_update")
-    id = fields.String()
-    passId = fields.String(attribute="pass_id")
-    kind = fields.String()
-    notificationMode = fields.String(attribute="notification_mode")
-    walletChanged = fields.Boolean(attribute="wallet_changed")
-    changes = fields.Method("_changes")
-    delivery = fields.Method("_delivery")
-    createdAt = Timestamp(attribute="created_at")
+    object = constant("pass_update")
+    id = prefixed("pupd")
+    passId = prefixed("pass", attribute="pass_id")
+    kind = fields.String(required=True, metadata={"enum": ["update", "void"]})
+    notificationMode = fields.String(attribute="notification_mode", required=True,
+                                     metadata={"enum": ["silent", "notify"]})
+    walletChanged = fields.Boolean(attribute="wallet_changed", required=True)
+    changes = _Itself(Changes, required=True)
+    delivery = _Itself(Delivery, required=True)
+    createdAt = Timestamp(attribute="created_at", required=True)
 
     class Meta:
         ordered = True
 
-    def _changes(self, obj: Any) -> dict[str, Any]:
-        return {"fields": obj.changes}
-
-    def _delivery(self, obj: Any) -> dict[str, Any]:
-        return {"apple": {"status": obj.apple_status, "devices": obj.apple_devices,
-                          "error": obj.apple_error},
-                "google": {"status": obj.google_status, "message": obj.google_message,
-                           "error": obj.google_error}}
-
 
 class PassWithUpdate(Schema):
-    pass_ = fields.Nested(Pass, data_key="pass")
-    update = fields.Nested(PassUpdate)
+    pass_ = fields.Nested(Pass, data_key="pass", required=True)
+    update = fields.Nested(PassUpdate, required=True)
 
 
 class DownloadLink(Schema):
-    object = fields.Constant("download_link")
-    id = fields.String()
-    passId = fields.String(attribute="pass_id")
-    url = fields.String()
-    expiresAt = Timestamp(attribute="expires_at")
-    revokedAt = Timestamp(attribute="revoked_at", allow_none=True)
-    createdAt = Timestamp(attribute="created_at")
+    object = constant("download_link")
+    id = prefixed("dlink")
+    passId = prefixed("pass", attribute="pass_id")
+    url = fields.String(metadata={"format": "uri",
+                                  "description": "only in the response that creates the link"})
+    expiresAt = Timestamp(attribute="expires_at", required=True)
+    revokedAt = Timestamp(attribute="revoked_at", required=True, allow_none=True)
+    createdAt = Timestamp(attribute="created_at", required=True)
 
     class Meta:
         ordered = True

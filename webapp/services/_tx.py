@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
 from webapp.extensions import db
@@ -33,6 +33,16 @@ def transaction() -> Iterator[Session]:
         session.rollback()
         session.info.pop("outbox", None)  # work recorded by this unit did not happen
         raise
+
+
+@contextmanager
+def core_transaction() -> Iterator[Connection]:
+    """A short write transaction on a connection of its own, without the ORM session: for
+    hot paths of a single statement or two (idempotency claims)."""
+    with db.engine.connect() as conn:
+        conn.execution_options(**{IMMEDIATE: True})
+        with conn.begin():
+            yield conn
 
 
 def end_read() -> None:

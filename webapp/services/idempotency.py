@@ -19,12 +19,11 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.orm import Session
 
 from webapp import clock, ids
 from webapp.errors import IdempotencyKeyInUse, IdempotencyKeyReused
 from webapp.models import IdempotencyRecord
-from webapp.services._tx import transaction
+from webapp.services._tx import core_transaction, transaction
 from webapp.services.context import Context
 
 RETENTION = timedelta(hours=24)
@@ -51,16 +50,17 @@ def claim(ctx: Context, key: str, fingerprint: str) -> Replay | Claim:
     """
     now = clock.now()
     record_id = ids.new_id("idem")
-    with transaction() as session:
+    with core_transaction() as conn:
         # One statement in the common case: a new key is inserted, a known one is kept.
         # RETURNING rather than rowcount: psycopg reports -1 for ON CONFLICT statements.
-        inserted = session.execute(_insert_new(session).values(
+        inserted = conn.execute(_insert_new(conn.dialect.name).values(
             id=record_id, organization_id=ctx.organization_id, environment=ctx.environment,
             key=key, fingerprint=fingerprint, request_id=ctx.request_id or "",
             state="in_progress", created_at=now, locked_at=now,
         ).returning(IdempotencyRecord.id)).scalar_one_or_none()
-        if inserted is not None:
-            return Claim(record_id)
+    if inserted is not None:
+        return Claim(record_id)
+    with transaction() as session:
         record = session.scalar(select(IdempotencyRecord).where(
             IdempotencyRecord.organization_id == ctx.organization_id,
             IdempotencyRecord.environment == ctx.environment,
@@ -80,9 +80,9 @@ def claim(ctx: Context, key: str, fingerprint: str) -> Replay | Claim:
         return _existing(ctx, record, fingerprint, now)
 
 
-def _insert_new(session: Session) -> Any:
+def _insert_new(dialect: str) -> Any:
     """INSERT ... ON CONFLICT DO NOTHING in this database's dialect."""
-    if session.get_bind().dialect.name == "postgresql":
+    if dialect == "postgresql":
         return pg_insert(IdempotencyRecord).on_conflict_do_nothing()
     return sqlite_insert(IdempotencyRecord).on_conflict_do_nothing()
 
@@ -112,11 +112,11 @@ _IN_USE = (
 def complete(claimed: Claim, status_code: int, body: str) -> None:
     """Store the answer of a claimed request (< 500), or release the claim (>= 500)."""
     table = IdempotencyRecord.__table__
-    with transaction() as session:
+    with core_transaction() as conn:
         if status_code >= 500:
-            session.execute(delete(table).where(table.c.id == claimed.record_id))
+            conn.execute(delete(table).where(table.c.id == claimed.record_id))
         else:
-            session.execute(update(table).where(table.c.id == claimed.record_id).values(
+            conn.execute(update(table).where(table.c.id == claimed.record_id).values(
                 state="completed", status_code=status_code, body=body))
 
 

@@ -86,7 +86,7 @@ def _load(dsn: str, org_id: str, template_id: str) -> dict[str, str]:
                                 json.dumps({"member": name}), "t" * 43, 1,
                                 "2026-11-23T00:00:00Z", "2026-11-23T00:00:00Z",
                                 "2026-11-23T00:00:00Z"))
-                if n == ROWS // 2:
+                if n == ROWS // 2 + 1:  # a test-environment, active pass (n % 10, n % 17)
                     sample.update(email=email, short=short[2:9].lower())
         conn.commit()
     with psycopg.connect(dsn, autocommit=True) as conn:

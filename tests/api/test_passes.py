@@ -275,6 +275,13 @@ def test_list_filters(app, api: Api, template: dict, event_template: dict, org: 
     assert ids("?search=%25") == []
     assert ids("?search=_") == []
     assert ids("?search=per%20grace") == []  # never across name and email
+    # Emails: the local part narrows through the index, the whole term still decides.
+    assert ids("?search=ADA@Example.com") == [b["id"]]
+    assert ids("?search=ada@example.org") == []
+    assert ids("?search=grace@navy.example") == [a["id"]]
+    assert ids("?search=race@navy.ex") == [a["id"]]
+    assert ids("?search=grace@example.com") == []
+    assert ids("?search=a_a@example.com") == []  # `_` is a character, not a wildcard
     assert ids(f"?status=active&templateId={template['id']}&source=api") == []
 
 

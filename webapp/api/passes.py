@@ -17,13 +17,15 @@ from webapp.services import passes
 _one = s.Pass()
 _item = s.Pass(exclude=s.PASS_LIST_EXCLUDE)
 _update = s.PassUpdate()
+_create = s.PassCreate()
+_change = s.PassUpdateBody()
 
 
 @bp.post("/passes")
 @doc("Issue pass", body=s.PassCreate, response=s.Pass, status=201, errors=(404, 422))
 @idempotent
 def issue_pass() -> Any:
-    p = load(s.PassCreate(), json_body())
+    p = load(_create, json_body())
     req = passes.IssueRequest(
         template_id=p["templateId"], field_values=p["fieldValues"],
         holder_name=p.get("holderName"), holder_email=p.get("holderEmail"),
@@ -53,7 +55,7 @@ def get_pass(pass_id: str) -> Any:
 @doc("Update pass", body=s.PassUpdateBody, response=s.PassWithUpdate, errors=(404, 409))
 @idempotent
 def update_pass(pass_id: str) -> Any:
-    p = load(s.PassUpdateBody(), json_body())
+    p = load(_change, json_body())
     done = passes.update(g.ctx, pass_id, p.get("fieldValues"), p["notificationMode"])
     return {"pass": _one.dump(done.pass_), "update": _update.dump(done.update)}
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.exc import IntegrityError
 
@@ -48,6 +48,31 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
     :raises InvalidRequest: archived template, bad revision, platforms, values, barcode.
     :raises Unprocessable: a live pass with no live credential for an enabled wallet.
     """
+    for _attempt in range(5):
+        try:
+            # Read the template in the write transaction: archiving it cannot slip in
+            # between the check and the insert, and one transaction costs less than two.
+            with transaction() as session:
+                template, definition, item = _new_pass(ctx, req)
+                session.add(item)
+                outbox.pass_issued(session, item)
+            break
+        except IntegrityError:  # a short ID collided (1 in 10^17): draw another
+            continue
+    else:  # pragma: no cover
+        raise Conflict("Could not allocate a short ID; retry.", code="short_id_exhausted")
+    outbox.dispatch()
+    return pass_views.attach(item, template.name, definition)
+
+
+def _new_pass(ctx: Context, req: IssueRequest
+              ) -> tuple[Template, dict[str, Any], Pass]:
+    """The checked template, its definition and the new (unsaved) pass.
+
+    :raises NotFound: no such template.
+    :raises InvalidRequest: archived template, bad revision, platforms, values, barcode.
+    :raises Unprocessable: a live pass with no live credential for an enabled wallet.
+    """
     template = _template(ctx, req.template_id)
     if template.archived:
         raise InvalidRequest("Archived templates cannot issue passes.",
@@ -62,30 +87,19 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
         template_certificate_id=template.apple_certificate_id,
         template_issuer_id=template.google_issuer_id)
     now = clock.now()
-    for _attempt in range(5):
-        item = Pass(
-            id=ids.new_id("pass"), organization_id=ctx.organization_id,
-            environment=ctx.environment, template_id=template.id, template_revision=revision,
-            short_id=ids.short_id(), status="active", source=ctx.source,
-            holder_name=req.holder_name, holder_email=req.holder_email, apple=apple,
-            google=google, barcode_value=req.barcode_value, field_values=dict(req.field_values),
-            apple_certificate_id=signing.apple_certificate_id,
-            apple_pass_type_identifier=signing.apple_pass_type_identifier,
-            google_issuer_id=signing.google_issuer_id, auth_token=ids.token(32), version=1,
-            created_at=now, updated_at=now, wallet_updated_at=now,
-        )
-        item.search_text = _search_text(item)
-        try:
-            with transaction() as session:
-                session.add(item)
-                outbox.pass_issued(session, item)
-            break
-        except IntegrityError:  # a short ID collided (1 in 10^17): draw another
-            continue
-    else:  # pragma: no cover
-        raise Conflict("Could not allocate a short ID; retry.", code="short_id_exhausted")
-    outbox.dispatch()
-    return pass_views.attach(item, template.name, definition)
+    item = Pass(
+        id=ids.new_id("pass"), organization_id=ctx.organization_id,
+        environment=ctx.environment, template_id=template.id, template_revision=revision,
+        short_id=ids.short_id(), status="active", source=ctx.source,
+        holder_name=req.holder_name, holder_email=req.holder_email, apple=apple,
+        google=google, barcode_value=req.barcode_value, field_values=dict(req.field_values),
+        apple_certificate_id=signing.apple_certificate_id,
+        apple_pass_type_identifier=signing.apple_pass_type_identifier,
+        google_issuer_id=signing.google_issuer_id, auth_token=ids.token(32), version=1,
+        created_at=now, updated_at=now, wallet_updated_at=now,
+    )
+    item.search_text = _search_text(item)
+    return template, definition, item
 
 
 def get(ctx: Context, pass_id: str) -> Pass:
@@ -118,8 +132,7 @@ def list_(ctx: Context, *, template_id: str | None = None, status: str | None = 
     if search:
         term = "".join(ch for ch in search.lower() if ch.isprintable()).strip()
         if term:
-            escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            query = query.where(Pass.search_text.like(f"%{escaped}%", escape="\\"))
+            query = query.where(*_search(term))
     page = pagination.paginate(query, Pass.id, select(Pass.id).where(*scope), limit=limit,
                                cursor=cursor)
     names = _template_names({p.template_id for p in page.data})
@@ -267,6 +280,27 @@ def _definition(template_id: str, revision: int) -> dict[str, Any]:
         raise InvalidRequest(f"The template has no revision {revision}.",
                              code="revision_not_found", param="revision")
     return definition
+
+
+def _search(term: str) -> tuple[Any, ...]:
+    """Conditions for a case-insensitive substring search of name, email and short ID.
+
+    On PostgreSQL a LIKE on `search_text` is answered by the trigram index, which reads the
+    posting list of every trigram in the pattern. An email's domain (`@example.com`) is in
+    most rows, so its trigrams cost a scan of the whole index: for such terms only the
+    local part goes to the index, and the full term is checked on the rows found through
+    an expression (`lower(...)`, a no-op on lower-case text) that the index cannot serve.
+    """
+    full = f"%{_like_escape(term)}%"
+    local, at, _domain = term.partition("@")
+    if not at or len(local) < 3:
+        return (Pass.search_text.like(full, escape="\\"),)
+    return (Pass.search_text.like(f"%{_like_escape(local)}@%", escape="\\"),
+            func.lower(Pass.search_text).like(full, escape="\\"))
+
+
+def _like_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def _template_names(template_ids: set[str]) -> dict[str, str]:

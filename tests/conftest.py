@@ -98,11 +98,24 @@ def app(database: dict[str, Any], database_url: str, tmp_path: Path) -> Iterator
         if database["kind"] == "postgres":
             _truncate_all(app)
     yield app
+    _finish_background_jobs()
     clock.set_now(None)
     with app.app_context():
         from webapp.extensions import db
 
         db.engine.dispose()
+
+
+def _finish_background_jobs() -> None:
+    """Let this test's in-process jobs finish before its database goes away, so that none
+    of them writes into (or locks) the next test's database."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from jobs import queue
+
+    finished, queue._executor = queue._executor, ThreadPoolExecutor(
+        max_workers=4, thread_name_prefix="job")
+    finished.shutdown(wait=True)
 
 
 @pytest.fixture

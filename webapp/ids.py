@@ -48,7 +48,10 @@ def new_id(prefix: str) -> str:
 
 def has_prefix(value: object, prefix: str) -> bool:
     """Whether `value` is a string that looks like an ID of this prefix."""
-    return isinstance(value, str) and value.startswith(prefix + "_") and len(value) <= 64
+    if not isinstance(value, str) or not value.startswith(prefix + "_") or len(value) > 64:
+        return False
+    rest = value[len(prefix) + 1:]
+    return rest.isascii() and rest.isalnum()
 
 
 def random_base62(length: int) -> str:

@@ -102,3 +102,35 @@ def test_request_logs_carry_no_secrets(app, api: Api, org: dict, caplog) -> None
     assert len(lines) == 1
     assert "path=/v1/me" in lines[0] and "status=200" in lines[0] and "requestId=req_" in lines[0]
     assert org["keys"]["test"] not in lines[0]
+
+
+@pytest.mark.parametrize(("body", "param"), [
+    ('{"name": "a\\u0000b", "type": "generic"}', "name"),
+    ('{"definition": {"colors": {"bac\\u0000kground": "#000000"}}}',
+     "definition.colors.bac\x00kground"),
+    ('{"definition": {"locations": [{"relevantText": "\\u0000"}]}}',
+     "definition.locations.0.relevantText"),
+])
+def test_nul_characters_are_rejected_not_stored(api, body: str, param: str) -> None:
+    response = api.client.post("/v1/templates", data=body, headers={
+        **api.headers(method="POST"), "Content-Type": "application/json"})
+    assert_error(response, 400, "invalid_request_error", "parameter_invalid", param)
+
+
+def test_an_escaped_backslash_before_u0000_is_not_a_nul(api) -> None:
+    response = api.client.post("/v1/templates", data='{"name": "x\\\\u0000", "type": "nope"}',
+                               headers={**api.headers(method="POST"),
+                                        "Content-Type": "application/json"})
+    error = assert_error(response, 400, "invalid_request_error")
+    assert "NUL" not in error["message"]
+
+
+@pytest.mark.parametrize("path", [
+    "/v1/passes?search=a%00b", "/v1/passes/pass_%00", "/v1/templates/tmpl_%00x",
+    "/v1/passes?cursor=%00", "/v1/templates?limit=%00", "/v1/passes?templateId=%00",
+])
+def test_nul_in_paths_and_queries_is_never_a_500(api, path: str) -> None:
+    response = api.get(path)
+    assert response.status_code in (200, 400, 404), response.get_data(as_text=True)
+    if response.status_code != 200:  # the documented error shape, whatever the type
+        assert_error(response, response.status_code, response.get_json()["error"].get("type"))

@@ -37,7 +37,27 @@ def json_body(*, optional: bool = False) -> dict[str, Any]:
         raise InvalidRequest("The request body is not valid JSON.", code="invalid_json") from None
     if not isinstance(value, dict):
         raise InvalidRequest("The request body must be a JSON object.", code="invalid_json")
+    if b"u0000" in raw:  # only then can a string hold U+0000 (JSON escapes control chars)
+        _reject_nul(value, "")
     return value
+
+
+def _reject_nul(value: Any, path: str) -> None:
+    """U+0000 is in no name, email or label, and PostgreSQL text cannot store it.
+
+    :raises InvalidRequest: a string (or member name) holds U+0000.
+    """
+    if isinstance(value, str) and "\x00" in value:
+        raise InvalidRequest("Strings must not contain the NUL character (U+0000).",
+                             code="parameter_invalid", param=path or None)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else str(key)
+            _reject_nul(key, where)
+            _reject_nul(item, where)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _reject_nul(item, f"{path}.{index}" if path else str(index))
 
 
 def _reject_constant(name: str) -> None:
@@ -79,6 +99,8 @@ def query(schema: Schema) -> dict[str, Any]:
         values = request.args.getlist(name)
         if len(values) > 1:
             raise InvalidRequest(f"{name} may be given once.", param=name)
+        _reject_nul(name, name)
+        _reject_nul(values[0], name)
         args[name] = values[0]
     return load(schema, args)
 

@@ -33,15 +33,19 @@ run: $(VENV)/.installed  ## migrate, create the demo organization once, serve on
 worker: $(VENV)/.installed  ## run an RQ worker with its scheduler (needs REDIS_URL)
 	$(BIN)/python -m jobs.worker
 
+# The PostgreSQL lane: every test that reaches the database through the app (browser and
+# CLI tests run on SQLite only).
+PG_LANE := tests/api tests/apple tests/google tests/webhooks tests/jobs tests/dashboard tests/holder
+
 test: $(VENV)/.installed-dev  ## the whole suite: SQLite, then the PostgreSQL lane
 	$(BIN)/pytest -q -n 2 --dist loadfile
-	$(BIN)/pytest -q -n 2 --dist loadfile --db postgres tests/api
+	$(BIN)/pytest -q -n 2 --dist loadfile --db postgres $(PG_LANE)
 
 test-sqlite: $(VENV)/.installed-dev  ## the suite on SQLite only
 	$(BIN)/pytest -q -n 2 --dist loadfile
 
-test-postgres: $(VENV)/.installed-dev  ## the API tests on a throwaway PostgreSQL cluster
-	$(BIN)/pytest -q -n 2 --dist loadfile --db postgres tests/api
+test-postgres: $(VENV)/.installed-dev  ## the PostgreSQL lane on a throwaway cluster
+	$(BIN)/pytest -q -n 2 --dist loadfile --db postgres $(PG_LANE)
 
 lint: $(VENV)/.installed-dev  ## ruff and the import-linter contracts of ARCHITECTURE.md
 	$(BIN)/ruff check .

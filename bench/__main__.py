@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ["issue_throughput", "search"]
+BENCHMARKS = ["issue_throughput", "search", "webhooks", "apple_pkpass"]
 
 
 def main(argv: list[str]) -> int:

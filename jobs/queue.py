@@ -3,11 +3,16 @@
 Task functions live in `jobs.tasks`, take IDs only and call one service function each.
 The database is the source of truth: a job only says "look at this row now", so a job
 that is lost is found again by the periodic sweep, and a job that runs twice does no harm.
+
+The sweep (`jobs.tasks.sweep_pending`) runs every `SWEEP_INTERVAL_SECONDS`: in the RQ
+worker when Redis is used (`jobs.worker`), else in a thread of the web process, started
+with its first request. Tests (`TESTING`) run it by hand instead.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -16,6 +21,7 @@ from flask import Flask, current_app
 log = logging.getLogger("jobs.queue")
 
 QUEUE_NAME = "default"
+SWEEP_TASK = "sweep_pending"
 _executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="job")
 
 
@@ -24,13 +30,20 @@ def enqueue(task: str, *args: str, app: Flask | None = None) -> None:
     app = app or current_app._get_current_object()  # type: ignore[attr-defined]
     try:
         if app.config.get("REDIS_URL"):
-            _rq_queue(app).enqueue(f"jobs.tasks.{task}", *args)
+            _rq_queue(app).enqueue(f"jobs.tasks.{task}", *args, result_ttl=0,
+                                   failure_ttl=24 * 3600)
         elif app.config.get("JOBS_SYNCHRONOUS"):
             _run(app, task, args)
         else:
             _executor.submit(_run, app, task, args)
-    except Exception:  # Redis down: the row stays pending and the sweep enqueues it again
-        log.warning("could not enqueue %s; the sweep will pick it up", task, exc_info=True)
+    except Exception as exc:  # Redis down: the row stays pending and the sweep enqueues it
+        log.warning("could not enqueue %s (%s); the sweep will pick it up", task,
+                    type(exc).__name__)
+
+
+def run(app: Flask, task: str, *args: str) -> Any:
+    """Run a task now, in this thread, inside the app; errors are logged, not raised."""
+    return _run(app, task, args)
 
 
 def _run(app: Flask, task: str, args: tuple[str, ...]) -> Any:
@@ -50,6 +63,46 @@ def _rq_queue(app: Flask) -> Any:
 
     queue = app.extensions.get("rq_queue")
     if queue is None:
-        queue = Queue(QUEUE_NAME, connection=Redis.from_url(app.config["REDIS_URL"]))
+        # Short timeouts: a Redis that is down must not hold up the request that enqueues.
+        connection = Redis.from_url(app.config["REDIS_URL"], socket_connect_timeout=2,
+                                    socket_timeout=5)
+        queue = Queue(QUEUE_NAME, connection=connection)
         app.extensions["rq_queue"] = queue
     return queue
+
+
+class Sweeper:
+    """A daemon thread that runs the sweep every `interval` seconds until stopped."""
+
+    def __init__(self, app: Flask, interval: float) -> None:
+        self.app, self.interval = app, interval
+        self._stop = threading.Event()
+        self.thread = threading.Thread(target=self._loop, name="sweep", daemon=True)
+
+    def start(self) -> Sweeper:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _loop(self) -> None:
+        while not self._stop.wait(self.interval):
+            _run(self.app, SWEEP_TASK, ())
+
+
+def init_app(app: Flask) -> None:
+    """In-process jobs: start the sweep thread with the first request (not in tests)."""
+    if app.config.get("REDIS_URL") or app.testing:
+        return
+    lock = threading.Lock()
+
+    def start_sweeper() -> None:
+        if "sweeper" in app.extensions:
+            return
+        with lock:
+            if "sweeper" not in app.extensions:
+                interval = float(app.config.get("SWEEP_INTERVAL_SECONDS") or 5)
+                app.extensions["sweeper"] = Sweeper(app, interval).start()
+
+    app.before_request(start_sweeper)

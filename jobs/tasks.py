@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from webapp.services import deliveries, idempotency
+from webapp.services import deliveries, google_sync, idempotency, sweep, webhook_delivery
 
 
 def deliver_pass_update(update_id: str) -> None:
@@ -13,3 +13,18 @@ def deliver_pass_update(update_id: str) -> None:
 def purge_idempotency_records() -> int:
     """Delete idempotency records past their 24 hours."""
     return idempotency.purge()
+
+
+def sync_google_pass(pass_id: str) -> None:
+    """Write a new pass's Google Wallet class and object."""
+    google_sync.sync(pass_id)
+
+
+def deliver_webhook(delivery_id: str) -> None:
+    """Make a webhook delivery's next attempt (if it is due and nobody else holds it)."""
+    webhook_delivery.deliver(delivery_id)
+
+
+def sweep_pending() -> int:
+    """Enqueue pending work whose job was lost or whose retry is due."""
+    return sweep.run()

@@ -1,29 +1,43 @@
-"""`make worker`: an RQ worker with its scheduler, inside an app context.
+"""`make worker`: an RQ worker with its scheduler, inside an app context, plus the sweep.
 
-Each job runs in the app built once here; RQ forks a work horse per job, so the
-inherited database pool is disposed in the child before it is used.
+Jobs run in the worker process itself (no fork per job: jobs are short, IDs in, one
+service call each, and this is several times faster). A thread runs the periodic sweep,
+which enqueues pending rows whose job was lost. When Redis goes away the worker waits for
+it and starts again; only SIGINT/SIGTERM end it.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
+import time
+from typing import Any
 
 from redis import Redis
-from rq import Queue, Worker
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from rq import Queue, SimpleWorker
 
-from jobs.queue import QUEUE_NAME
+from jobs.queue import QUEUE_NAME, Sweeper
 from webapp import create_app
-from webapp.extensions import db
+
+log = logging.getLogger("jobs.worker")
 
 
-class AppWorker(Worker):
-    """A worker whose work horses run jobs inside the app context."""
+class AppWorker(SimpleWorker):
+    """A worker that runs each job inside the app context and remembers a stop request."""
 
-    def perform_job(self, job, queue):  # type: ignore[no-untyped-def]
+    app: Any = None
+    stop_requested = False
+
+    def perform_job(self, job, queue, execution):  # type: ignore[no-untyped-def]
         with self.app.app_context():
-            db.engine.dispose(close=False)  # never share the parent's connections
-            return super().perform_job(job, queue)
+            return super().perform_job(job, queue, execution)
+
+    def request_stop(self, signum, frame):  # type: ignore[no-untyped-def]
+        type(self).stop_requested = True
+        return super().request_stop(signum, frame)
 
 
 def main() -> int:
@@ -33,12 +47,30 @@ def main() -> int:
         sys.stderr.write("REDIS_URL is not set: jobs run inside the web process; "
                          "no worker is needed.\n")
         return 2
-    connection = Redis.from_url(url)
-    worker = AppWorker([Queue(QUEUE_NAME, connection=connection)], connection=connection,
-                       name=f"worker-{os.getpid()}")
-    worker.app = app
-    worker.work(with_scheduler=True)
+    logging.basicConfig(level=app.config.get("LOG_LEVEL", "INFO"))
+    for chatty in ("httpx", "httpcore"):  # they log every URL, and a URL may hold a token
+        logging.getLogger(chatty).setLevel(logging.WARNING)
+    sweeper = Sweeper(app, float(app.config.get("SWEEP_INTERVAL_SECONDS") or 5)).start()
+    try:
+        while not AppWorker.stop_requested:
+            _work_once(app, url)
+            if not AppWorker.stop_requested:
+                time.sleep(1)  # Redis went away: try again shortly
+    finally:
+        sweeper.stop()
     return 0
+
+
+def _work_once(app: Any, url: str) -> None:
+    """One worker's life: until a stop request, or until Redis goes away."""
+    try:
+        connection = Redis.from_url(url, socket_connect_timeout=2)
+        worker = AppWorker([Queue(QUEUE_NAME, connection=connection)], connection=connection,
+                           name=f"worker-{os.getpid()}-{time.monotonic_ns()}")
+        worker.app = app
+        worker.work(with_scheduler=True, logging_level=app.config.get("LOG_LEVEL", "INFO"))
+    except (RedisConnectionError, RedisTimeoutError):
+        log.warning("Redis is unavailable; the worker starts again when it is back")
 
 
 if __name__ == "__main__":

@@ -89,9 +89,12 @@ def database_url(database: dict[str, Any], tmp_path: Path) -> str:
     return database["url"]
 
 
-@pytest.fixture
-def app(database: dict[str, Any], database_url: str, tmp_path: Path) -> Iterator[Flask]:
-    overrides = base_overrides(tmp_path, database_url)
+def app_with(database: dict[str, Any], database_url: str, tmp_path: Path,
+             extra: dict[str, Any] | None = None) -> Iterator[Flask]:
+    """An app on this test's database with `extra` configuration; for `app` fixtures
+    (`yield from app_with(...)`): empties a PostgreSQL database first, and afterwards waits
+    for the test's background jobs and closes the connections."""
+    overrides = {**base_overrides(tmp_path, database_url), **(extra or {})}
     app = create_app(overrides)
     app.instance_path = str(tmp_path / "instance")
     with app.app_context():
@@ -104,6 +107,11 @@ def app(database: dict[str, Any], database_url: str, tmp_path: Path) -> Iterator
         from webapp.extensions import db
 
         db.engine.dispose()
+
+
+@pytest.fixture
+def app(database: dict[str, Any], database_url: str, tmp_path: Path) -> Iterator[Flask]:
+    yield from app_with(database, database_url, tmp_path)
 
 
 def _finish_background_jobs() -> None:

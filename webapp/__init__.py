@@ -10,7 +10,7 @@ from flask import Flask
 
 def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: configuration, extensions, request logging, doors, errors, CLI."""
-    from webapp import cli, config, errorpages, extensions
+    from webapp import cli, config, errorpages, extensions, ratelimit_storage  # noqa: F401
     from webapp import logging as request_logging
     from webapp.services import _tx
 
@@ -24,7 +24,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
         SQLALCHEMY_ENGINE_OPTIONS=_engine_options(settings["DATABASE_URL"]),
         MAX_CONTENT_LENGTH=config.MAX_CONTENT_LENGTH,
         JSON_SORT_KEYS=False,
-        RATELIMIT_STORAGE_URI=settings["REDIS_URL"] or "memory://",
+        RATELIMIT_STORAGE_URI=settings["REDIS_URL"] or "inprocess://",
         RATELIMIT_HEADERS_ENABLED=True,
         RATELIMIT_HEADER_LIMIT="RateLimit-Limit",
         RATELIMIT_HEADER_REMAINING="RateLimit-Remaining",
@@ -42,23 +42,26 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
         if extensions.db.engine.dialect.name == "sqlite":
             _tx.sqlite_begin(extensions.db.engine)
 
-    from webapp import api, distribution
+    from webapp import api, dashboard, distribution, i18n
 
+    i18n.init_app(app)  # the language of pages people read, from Accept-Language
     api.init_app(app)
     distribution.init_app(app)
+    dashboard.init_app(app)  # also binds Flask-Login and CSRF (opt-in: dashboard only)
     extensions.limiter.init_app(app)
     errorpages.init_app(app)
     cli.init_app(app)
-    _connect_jobs()
+    _connect_jobs(app)
     return app
 
 
-def _connect_jobs() -> None:
+def _connect_jobs(app: Flask) -> None:
     """Services record work in the outbox; the job queue runs it after the commit."""
     from jobs import queue
     from webapp.services import outbox
 
     outbox.set_dispatcher(queue.enqueue)
+    queue.init_app(app)  # in-process jobs: the periodic sweep runs in this process
 
 
 def _default_instance_path() -> str:

@@ -24,11 +24,29 @@ DEFAULTS: dict[str, Any] = {
     "GOOGLE_WALLET_API_URL": "https://walletobjects.googleapis.com/walletobjects/v1",
     "GOOGLE_WALLET_SAVE_URL": "https://pay.google.com/gp/v/save/",
     "GOOGLE_TOKEN_URI": "https://oauth2.googleapis.com/token",
+    # Google Wallet (docs/decisions.md "Google Wallet"): callback root keys and sender,
+    # API timeout in seconds, retries on 429/5xx and the first backoff in milliseconds.
+    "GOOGLE_CALLBACK_KEYS_URL": "https://pay.google.com/gp/m/issuer/keys",
+    "GOOGLE_CALLBACK_SENDER_ID": "GooglePayPasses",
+    "GOOGLE_WALLET_TIMEOUT": 15,
+    "GOOGLE_WALLET_RETRIES": 3,
+    "GOOGLE_WALLET_BACKOFF_MS": 500,
+    # Requests per minute per client IP on POST /wallet/google/callbacks (Google's senders).
+    "RATE_LIMIT_GOOGLE_CALLBACKS": 6000,
+    # Requests per minute per client IP on /wallet/apple/v1/... (devices behind carrier NAT).
+    "RATE_LIMIT_APPLE_WEB_SERVICE": 6000,
+    # CA bundle that APNs' server certificate is checked against (unset: the system's).
+    "APNS_CA_FILE": None,
     "DEMO_APPLE_P12": None,
     "DEMO_APPLE_P12_PASSWORD": None,
     "DEMO_GOOGLE_ISSUER_ID": None,
     "DEMO_GOOGLE_SERVICE_ACCOUNT": None,
     "WEBHOOKS_ALLOW_PRIVATE_NETWORKS": False,
+    # Webhooks and jobs (docs/decisions.md "Webhooks and jobs").
+    "WEBHOOK_TIMEOUT_SECONDS": 10,  # a delivery that has no answer by then failed
+    "JOBS_LEASE_SECONDS": 60,  # a worker's hold on a row; a dead worker's runs out
+    "SWEEP_INTERVAL_SECONDS": 5,  # how often pending rows are looked for
+    "SWEEP_STALE_SECONDS": 30,  # a first attempt not made by then is enqueued again
     # Requests per second per organization and environment (decisions.md section 4).
     "RATE_LIMIT_LIVE": 100,
     "RATE_LIMIT_TEST": 25,
@@ -39,11 +57,15 @@ DEFAULTS: dict[str, Any] = {
 
 _STRINGS = (
     "APP_ENV", "BASE_URL", "REDIS_URL", "APNS_URL", "GOOGLE_WALLET_API_URL",
-    "GOOGLE_WALLET_SAVE_URL", "GOOGLE_TOKEN_URI", "DEMO_APPLE_P12", "DEMO_APPLE_P12_PASSWORD",
+    "GOOGLE_WALLET_SAVE_URL", "GOOGLE_TOKEN_URI", "GOOGLE_CALLBACK_KEYS_URL",
+    "GOOGLE_CALLBACK_SENDER_ID", "DEMO_APPLE_P12", "DEMO_APPLE_P12_PASSWORD",
     "DEMO_GOOGLE_ISSUER_ID", "DEMO_GOOGLE_SERVICE_ACCOUNT", "SECRET_KEY", "ENCRYPTION_KEYS",
-    "DATABASE_URL", "LOG_LEVEL",
+    "DATABASE_URL", "LOG_LEVEL", "APNS_CA_FILE",
 )
-_INTS = ("RATE_LIMIT_LIVE", "RATE_LIMIT_TEST", "RATE_LIMIT_PUBLIC")
+_INTS = ("RATE_LIMIT_LIVE", "RATE_LIMIT_TEST", "RATE_LIMIT_PUBLIC",
+         "GOOGLE_WALLET_TIMEOUT", "GOOGLE_WALLET_RETRIES", "GOOGLE_WALLET_BACKOFF_MS",
+         "RATE_LIMIT_GOOGLE_CALLBACKS", "WEBHOOK_TIMEOUT_SECONDS", "JOBS_LEASE_SECONDS",
+         "SWEEP_INTERVAL_SECONDS", "SWEEP_STALE_SECONDS", "RATE_LIMIT_APPLE_WEB_SERVICE")
 _BOOLS = ("WEBHOOKS_ALLOW_PRIVATE_NETWORKS",)
 
 # Decoded asset files may be 5 MiB; base64 makes that 6.67 MiB, plus the JSON around it.

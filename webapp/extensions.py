@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
+from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
 
@@ -26,6 +27,9 @@ class Base(DeclarativeBase):
 db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 login_manager = LoginManager()
+# CSRF is checked only where a door opts in (the dashboard's before_request): /v1 and the
+# wallet web services authenticate by bearer tokens and never carry a CSRF token.
+csrf = CSRFProtect()
 
 # Keyed per organization and environment for /v1, per client IP for public pages; the
 # key functions and limits are attached where the routes are (decisions.md section 4).

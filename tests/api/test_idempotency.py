@@ -197,3 +197,20 @@ def test_concurrent_retries_create_one_resource(app, org: dict) -> None:
     listing = app.test_client().get("/v1/templates", headers={
         "Authorization": f"Bearer {org['keys']['test']}"}).get_json()
     assert len(listing["data"]) == 1
+
+
+def test_stored_answers_are_encrypted_at_rest(app, api) -> None:
+    """A replayed answer may hold a secret shown once: the stored copy is not readable."""
+    from sqlalchemy import select
+
+    from webapp.extensions import db
+    from webapp.models import IdempotencyRecord
+
+    first = api.post("/v1/templates", {"name": "Secret-ish"}, idem="enc-1")
+    with app.app_context():
+        stored = db.session.scalar(select(IdempotencyRecord.body).where(
+            IdempotencyRecord.key == "enc-1"))
+    assert stored and "Secret-ish" not in stored and "requestId" not in stored
+    again = api.post("/v1/templates", {"name": "Secret-ish"}, idem="enc-1")
+    assert again.get_data() == first.get_data()
+    assert again.headers["Idempotent-Replayed"] == "true"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -63,13 +64,14 @@ class LiveServer:
         self._thread.join(5)
 
 
-@pytest.fixture
-def live_server(database: dict[str, Any], database_url: str, tmp_path: Path
-                ) -> Iterator[LiveServer]:
-    """A fresh app and database served on a free port; BASE_URL is that address."""
+@contextmanager
+def serving(database_url: str, tmp_path: Path, extra: dict[str, Any] | None = None
+            ) -> Iterator[LiveServer]:
+    """A fresh app on this test's database, served on a free port; BASE_URL is that
+    address, `extra` more configuration."""
     port = free_port()
-    overrides = base_overrides(tmp_path, database_url)
-    overrides["BASE_URL"] = f"http://127.0.0.1:{port}"
+    overrides = {**base_overrides(tmp_path, database_url), **(extra or {}),
+                 "BASE_URL": f"http://127.0.0.1:{port}"}
     app = create_app(overrides)
     app.instance_path = str(tmp_path / "instance")
     server = LiveServer(app, port).start()
@@ -81,6 +83,14 @@ def live_server(database: dict[str, Any], database_url: str, tmp_path: Path
             from webapp.extensions import db
 
             db.engine.dispose()
+
+
+@pytest.fixture
+def live_server(database: dict[str, Any], database_url: str, tmp_path: Path
+                ) -> Iterator[LiveServer]:
+    """The app served on a free port (see `serving`)."""
+    with serving(database_url, tmp_path) as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

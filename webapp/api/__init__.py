@@ -11,10 +11,12 @@ from webapp.api import (  # noqa: E402, F401  (routes)
     assets,
     auth,
     download_links,
+    events,
     me,
     openapi,
     passes,
     templates,
+    webhooks,
 )
 from webapp.extensions import limiter  # noqa: E402
 

@@ -6,7 +6,12 @@ from flask import Blueprint, Flask, current_app
 
 bp = Blueprint("distribution", __name__)
 
-from webapp.distribution import assets, pages  # noqa: E402, F401  (routes)
+from webapp.distribution import (  # noqa: E402, F401  (routes)
+    apple,
+    assets,
+    google,
+    pages,
+)
 from webapp.extensions import limiter  # noqa: E402
 
 

@@ -1,48 +1,51 @@
-"""`/p/<shortId>` and `/d/<token>`: the page a holder opens to add a pass."""
+"""`/p/<shortId>` and `/d/<token>`: the page a holder opens to add a pass.
+
+Active: the card, the wallet buttons in the device's order, and on a desktop a QR code of
+the page. Voided, expired or revoked: 410; unknown: 404; neither shows anything of a pass.
+"""
 
 from __future__ import annotations
 
-from flask import Response, abort, make_response, render_template
+from collections.abc import Callable
+
+from flask import Response, make_response, render_template
 
 from webapp.distribution import bp
+from webapp.distribution import holder_view as view
 from webapp.errors import NotFound
 from webapp.services import holder
 
-_CSP = ("default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+@bp.context_processor
+def _page_defaults() -> dict[str, str]:
+    """Language and stylesheet for every holder template rendered by a public door."""
+    return {"lang": view.lang(), "stylesheet": view.stylesheet()}
 
 
-def _respond(page: holder.HolderPage, *, private: bool) -> Response:
+def _respond(find: Callable[[], holder.HolderPage], *, private: bool) -> Response:
+    try:
+        page = find()
+    except NotFound:
+        return _gone("unknown", 404, private=private)
     if page.gone is not None:
-        response = make_response(render_template("holder/gone.html", reason=page.gone), 410)
-    else:
-        response = make_response(render_template(
-            "holder/pass.html", page=page, item=page.pass_, card=page.preview))
-    response.headers["Content-Security-Policy"] = _CSP
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["X-Robots-Tag"] = "noindex, nofollow"
-    if private:  # the token is in the URL: never cache it or send it on
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["Referrer-Policy"] = "no-referrer"
-    else:
-        response.headers["Cache-Control"] = "private, no-cache"
-        response.headers["Referrer-Policy"] = "same-origin"
-    return response
+        return _gone(page.gone, 410, private=private)
+    values = view.context(page, private=private)
+    response = make_response(render_template("holder/pass.html", **values))
+    return view.secure(response, private=private, theme=values["theme"])
+
+
+def _gone(reason: str, status: int, *, private: bool) -> Response:
+    body = render_template("holder/gone.html", reason=reason)
+    return view.secure(make_response(body, status), private=private)
 
 
 @bp.get("/p/<short_id>")
 def pass_page(short_id: str) -> Response:
-    try:
-        page = holder.by_short_id(short_id)
-    except NotFound:
-        abort(404)
-    return _respond(page, private=False)
+    """The permanent page of a pass."""
+    return _respond(lambda: holder.by_short_id(short_id), private=False)
 
 
 @bp.get("/d/<token>")
 def download_page(token: str) -> Response:
-    try:
-        page = holder.by_token(token)
-    except NotFound:
-        abort(404)
-    return _respond(page, private=True)
+    """The page behind an expiring, revocable download link."""
+    return _respond(lambda: holder.by_token(token), private=True)

@@ -1,19 +1,30 @@
 """The tables. No commits and no serialization here: services own both."""
 
+from webapp.models.apple import AppleCounter, ApplePassState, AppleRegistration
 from webapp.models.asset import Asset
 from webapp.models.credentials import AppleCertificate, DemoIdentity, GoogleIssuer
+from webapp.models.google import GoogleCallbackNonce, GoogleClass, GoogleNotification, GoogleObject
 from webapp.models.idempotency import IdempotencyRecord
 from webapp.models.organization import ApiKey, Membership, Organization, User
 from webapp.models.pass_ import DownloadLink, Pass, PassUpdate
 from webapp.models.template import Template, TemplateRevision
+from webapp.models.webhook import Event, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
 __all__ = [
     "ApiKey",
     "AppleCertificate",
+    "AppleCounter",
+    "ApplePassState",
+    "AppleRegistration",
     "Asset",
     "DemoIdentity",
     "DownloadLink",
+    "Event",
+    "GoogleCallbackNonce",
+    "GoogleClass",
     "GoogleIssuer",
+    "GoogleNotification",
+    "GoogleObject",
     "IdempotencyRecord",
     "Membership",
     "Organization",
@@ -22,4 +33,7 @@ __all__ = [
     "Template",
     "TemplateRevision",
     "User",
+    "WebhookAttempt",
+    "WebhookDelivery",
+    "WebhookEndpoint",
 ]

@@ -290,8 +290,11 @@ def ensure_demo_identities() -> None:
 
 def _read_config_bytes(value: str) -> bytes:
     path = Path(value)
-    if path.exists():
-        return path.read_bytes()
+    try:
+        if path.exists():
+            return path.read_bytes()
+    except OSError:  # a value too long to be a file name (base64 of a .p12): not a path
+        pass
     stripped = value.strip()
     if stripped.startswith("{"):
         return stripped.encode()

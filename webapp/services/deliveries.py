@@ -11,9 +11,12 @@ from collections.abc import Callable
 
 from webapp.extensions import db
 from webapp.models import PassUpdate
+from webapp.services import apple_delivery, events, google_delivery
 
 Step = Callable[[PassUpdate], None]
 STEPS: dict[str, Step] = {}
+STEPS["apple"] = apple_delivery.deliver
+STEPS["google"] = google_delivery.deliver
 
 
 def deliver(update_id: str) -> PassUpdate | None:
@@ -21,7 +24,8 @@ def deliver(update_id: str) -> PassUpdate | None:
     record = db.session.get(PassUpdate, update_id)
     if record is None:
         return None
-    for wallet, step in STEPS.items():
+    for wallet, step in list(STEPS.items()):
         if getattr(record, f"{wallet}_status") == "pending":
             step(record)
+    events.pass_update_finished(record)  # both wallets final: `pass_update.delivered`, once
     return record

@@ -5,6 +5,7 @@ to every other process at once), runs, then stores its answer (`completed`). A s
 request with the same key and fingerprint gets the stored answer; with another
 fingerprint, `idempotency_key_reused`; while the first still runs, `idempotency_key_in_use`.
 Answers of 500 and above are not stored: the claim is released and a retry runs again.
+Stored answers are encrypted with `vault` (they may hold a secret that is shown once).
 
 A claim whose process died (its lock older than `ABANDONED_AFTER`) is taken over by the
 next retry. Records are kept 24 hours (`purge`).
@@ -23,6 +24,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from webapp import clock, ids
 from webapp.errors import IdempotencyKeyInUse, IdempotencyKeyReused
 from webapp.models import IdempotencyRecord
+from webapp.services import vault
 from webapp.services._tx import core_transaction, transaction
 from webapp.services.context import Context
 
@@ -95,7 +97,7 @@ def _existing(ctx: Context, record: IdempotencyRecord, fingerprint: str, now: An
             "and body as the first request. Use a new key for a new request."
         )
     if record.state == "completed":
-        return Replay(record.status_code or 200, record.body or "", record.request_id)
+        return Replay(record.status_code or 200, _open(record.body), record.request_id)
     if now - record.locked_at < ABANDONED_AFTER:
         raise IdempotencyKeyInUse(_IN_USE)
     record.locked_at = now  # the first request's process died: this retry takes over
@@ -117,7 +119,24 @@ def complete(claimed: Claim, status_code: int, body: str) -> None:
             conn.execute(delete(table).where(table.c.id == claimed.record_id))
         else:
             conn.execute(update(table).where(table.c.id == claimed.record_id).values(
-                state="completed", status_code=status_code, body=body))
+                state="completed", status_code=status_code, body=_seal(body)))
+
+
+def _seal(body: str) -> str:
+    """Stored answers are encrypted: some carry secrets shown once (a webhook signing
+    secret, a download link's URL)."""
+    return vault.encrypt(body.encode()).decode() if body else ""
+
+
+def _open(stored: str | None) -> str:
+    if not stored:
+        return ""
+    if not stored.startswith(_FERNET):  # stored before answers were encrypted
+        return stored
+    return vault.decrypt(stored.encode()).decode()
+
+
+_FERNET = "gAAAAA"
 
 
 def purge(older_than: timedelta = RETENTION) -> int:

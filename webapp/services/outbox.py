@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from webapp import ids
 from webapp.extensions import db
 from webapp.models import Pass, PassUpdate
+from webapp.services import event_data, events, google_sync
 
 Dispatcher = Callable[[str, str], None]
 _dispatcher: Dispatcher | None = None
@@ -29,6 +30,11 @@ def set_dispatcher(dispatcher: Dispatcher | None) -> None:
 
 def _later(session: Session, task: str, row_id: str) -> None:
     session.info.setdefault(_KEY, []).append((task, row_id))
+
+
+def later(session: Session, task: str, row_id: str) -> None:
+    """Record work for a row; `dispatch()` hands it to the queue after the commit."""
+    _later(session, task, row_id)
 
 
 def dispatch() -> None:
@@ -46,7 +52,13 @@ def discard() -> None:
 
 
 def pass_issued(session: Session, item: Pass) -> None:
-    """A new pass: nothing to deliver yet (wallets fetch it when the holder adds it)."""
+    """A new pass: its Google class and object are written by a job after the commit
+    (Apple wallets fetch the pass when the holder adds it)."""
+    if item.google:
+        session.flush()  # the pass row first: the Google row refers to it
+        session.add(google_sync.pending_row(item))
+        _later(session, "sync_google_pass", item.id)
+    _pass_event(session, item, "pass.created")
 
 
 def _record(session: Session, item: Pass, kind: str, mode: str, wallet_changed: bool,
@@ -64,15 +76,29 @@ def _record(session: Session, item: Pass, kind: str, mode: str, wallet_changed: 
     session.add(record)
     if record.delivery_state == "pending":
         _later(session, "deliver_pass_update", record.id)
+    else:  # nothing for any wallet to do: delivered as it is recorded
+        events.emit(session, organization_id=item.organization_id,
+                    environment=item.environment, type="pass_update.delivered",
+                    data={"object": event_data.pass_update_object(record)})
     return record
 
 
 def pass_updated(session: Session, item: Pass, changes: list[dict[str, Any]], mode: str,
                  wallet_changed: bool) -> PassUpdate:
     """Record an update and its pending delivery to each wallet the pass was issued for."""
-    return _record(session, item, "update", mode, wallet_changed, changes)
+    record = _record(session, item, "update", mode, wallet_changed, changes)
+    _pass_event(session, item, "pass.updated", passUpdateId=record.id,
+                changes=event_data.changes(record))
+    return record
 
 
 def pass_voided(session: Session, item: Pass) -> PassUpdate:
     """Record the voiding: wallets are told silently."""
-    return _record(session, item, "void", "silent", True, [])
+    record = _record(session, item, "void", "silent", True, [])
+    _pass_event(session, item, "pass.voided", passUpdateId=record.id)
+    return record
+
+
+def _pass_event(session: Session, item: Pass, type_: str, **extra: Any) -> None:
+    events.emit(session, organization_id=item.organization_id, environment=item.environment,
+                type=type_, data=events.pass_data(session, item, **extra))

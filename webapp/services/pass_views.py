@@ -7,7 +7,8 @@ from urllib.parse import urlsplit
 
 from webapp import clock, settings
 from webapp.domain import definition as rules
-from webapp.models import Pass
+from webapp.extensions import db
+from webapp.models import GoogleObject, Pass
 from webapp.services import credentials
 
 
@@ -56,9 +57,19 @@ def _google(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
         return _state("credentials_missing")
     if rules.image_refs(definition) and not images_public():
         return _state("image_not_public")
-    # The Google object is written by the Google Wallet adapter; until it is, the save
-    # link has nothing to point at.
-    return _state("wallet_unavailable")
+    return _state(_google_object_reason(item.id))
+
+
+def _google_object_reason(pass_id: str) -> str | None:
+    """Why the pass's Google object cannot be saved yet (the sync job writes it)."""
+    row = db.session.get(GoogleObject, pass_id, populate_existing=True)  # a job may have run
+    if row is None:
+        return "wallet_unavailable"
+    if row.state == "written":
+        return None
+    if row.state == "pending" and row.attempts == 0:
+        return "wallet_pending"
+    return row.reason or "wallet_unavailable"
 
 
 def images_public() -> bool:

@@ -183,8 +183,9 @@ def make_demo_chain(pass_type_identifier: str, team_identifier: str,
     """Generate a root, an intermediate and a Pass Type ID leaf shaped like Apple's."""
     now = dt.datetime.now(dt.UTC)
     root_key, wwdr_key, leaf_key = (rsa.generate_private_key(65537, 2048) for _ in range(3))
-    root_name = _name((NameOID.COMMON_NAME, "Pass Service Demo Root CA"))
-    wwdr_name = _name((NameOID.COMMON_NAME, "Pass Service Demo Developer Relations CA"),
+    # Named after the organization, so two chains in one trust store never share a name.
+    root_name = _name((NameOID.COMMON_NAME, f"{organization} Root CA"))
+    wwdr_name = _name((NameOID.COMMON_NAME, f"{organization} Developer Relations CA"),
                       (NameOID.ORGANIZATIONAL_UNIT_NAME, "G4"))
     leaf_name = _name((NameOID.USER_ID, pass_type_identifier),
                       (NameOID.COMMON_NAME, f"Pass Type ID: {pass_type_identifier}"),

@@ -1,0 +1,8 @@
+"""One Chromium for every browser test of a process.
+
+The `browser` and `page_for` fixtures are defined here, once: Playwright's sync API marks
+its event loop as running between calls, so a second `sync_playwright()` in the same
+process (a copy of the fixture in each sub-directory's conftest) fails.
+"""
+
+from tests.support.browser import browser, page_for  # noqa: F401

@@ -1,0 +1,270 @@
+"""The template designer: create, edit through the form, live preview, save with
+expectedRevision, conflicts, images, settings, history, archive and duplicate."""
+
+from __future__ import annotations
+
+import base64
+import re
+from typing import Any
+
+import pytest
+
+from tests.api.factories import EVENT, GENERIC, definition
+from tests.conftest import Api
+from tests.dashboard.conftest import Dash, form_data, text
+from webapp.dashboard import designer
+
+
+@pytest.fixture
+def template_id(api: Api) -> str:
+    response = api.post("/v1/templates", {"name": "Gym", "type": "generic",
+                                          "definition": definition()})
+    return response.get_json()["id"]
+
+
+def _form(dash: Dash, template_id: str) -> dict[str, str]:
+    return form_data(text(dash.get(f"/dashboard/test/templates/{template_id}")), "design-form")
+
+
+def _save(dash: Dash, template_id: str, form: dict[str, str]) -> Any:
+    return dash.post(f"/dashboard/test/templates/{template_id}", form, htmx=True, header=True)
+
+
+@pytest.mark.parametrize("original", [GENERIC, EVENT])
+def test_form_round_trip_keeps_the_definition(original: dict[str, Any]) -> None:
+    from werkzeug.datastructures import MultiDict
+
+    state = designer.from_definition(original, "Name", 3)
+    assert designer.settle(designer.to_definition(state, original["type"]), original) == original
+    posted = MultiDict(_as_inputs(state))
+    again = designer.from_form(posted)
+    assert designer.settle(designer.to_definition(again, original["type"]), original) == original
+
+
+def _as_inputs(state: dict[str, Any]) -> dict[str, str]:
+    out = {"name": state["name"], "revision": str(state["revision"]),
+           "description": state["description"], "organizationName": state["organizationName"],
+           "logoText": state["logoText"], "tz": state["tz"], "expiresAt": state["expiresAt"],
+           "color-background": state["colors"]["background"],
+           "color-foreground": state["colors"]["foreground"],
+           "color-label": state["colors"]["label"],
+           "barcode-format": state["barcode"]["format"], "barcode-mode": state["barcode"]["mode"],
+           "barcode-value": state["barcode"]["value"],
+           "barcode-altText": state["barcode"]["altText"]}
+    for flag, on in (("color-label-on", state["colors"]["label_on"]),
+                     ("platform-apple", state["platforms"]["apple"]),
+                     ("platform-google", state["platforms"]["google"]),
+                     ("barcode-on", state["barcode"]["on"])):
+        if on:
+            out[flag] = "on"
+    for group, rows in state["groups"].items():
+        for i, row in enumerate(rows):
+            for attr, value in row.items():
+                if attr == "required":
+                    if value:
+                        out[f"f-{group}-{i}-required"] = "on"
+                else:
+                    out[f"f-{group}-{i}-{attr}"] = value
+    for key, value in state["event"].items():
+        out[f"event-{key}"] = value
+    return out
+
+
+@pytest.mark.parametrize(("path", "name"), [
+    ("/config/fields/header/0/key", "f-header-0-key"), ("/colors/label", "color-label"),
+    ("/config/fields/primary", "group-primary"), ("/event/venue/name", "event-venue_name"),
+    ("/event/startsAt", "event-startsAt"), ("/locations/2/latitude", "loc-2-latitude"),
+    ("/barcode/value", "barcode-value"), ("/images/logo", "img-logo"), ("", ""),
+    ("/platforms", "platforms"), ("/config/fields/back/1", "f-back-1-key"),
+])
+def test_issues_are_placed_next_to_their_input(path: str, name: str) -> None:
+    assert designer.input_for(path) == name
+
+
+def test_create_a_template_opens_the_designer(dash: Dash, api: Api) -> None:
+    response = dash.post("/dashboard/test/templates/new", {"name": "Concert", "type":
+                                                           "event_ticket"})
+    assert response.status_code == 303
+    template_id = response.headers["Location"].rsplit("/", 1)[1]
+    got = api.get(f"/v1/templates/{template_id}").get_json()
+    assert got["revision"] == 1 and got["definition"]["event"]["name"] == "Your event"
+    page = text(dash.get(response.headers["Location"]))
+    assert 'id="design-form"' in page and 'name="event-startsAt"' in page
+    assert "Ready to save" in page  # the starter design validates
+
+
+def test_create_with_a_bad_name_is_422(dash: Dash) -> None:
+    response = dash.post("/dashboard/test/templates/new", {"name": "", "type": "generic"})
+    assert response.status_code == 422
+    assert 'id="err-name">name must be 1 to 100 characters.</p>' in text(response)
+
+
+def test_list_active_and_archived(dash: Dash, api: Api, template_id: str) -> None:
+    assert "Gym" in text(dash.get("/dashboard/test/templates"))
+    api.delete(f"/v1/templates/{template_id}")
+    assert "Gym" not in text(dash.get("/dashboard/test/templates"))
+    assert "Gym" in text(dash.get("/dashboard/test/templates?archived=1"))
+
+
+def test_untouched_save_makes_no_revision(dash: Dash, api: Api, template_id: str) -> None:
+    response = _save(dash, template_id, _form(dash, template_id))
+    assert response.status_code == 200
+    assert "The design did not change" in text(response)
+    assert api.get(f"/v1/templates/{template_id}").get_json()["revision"] == 1
+
+
+def test_add_a_field_through_the_form_and_save(dash: Dash, api: Api, template_id: str) -> None:
+    form = _form(dash, template_id)
+    response = dash.post(f"/dashboard/test/templates/{template_id}/form",
+                         {**form, "op": "add:header"}, htmx=True, header=True)
+    assert response.status_code == 200
+    form = form_data(text(response), "design-form")
+    assert form["f-header-0-key"] == "field1" and form["f-header-0-binding"] == "perPass"
+    form.update({"f-header-0-key": "gate", "f-header-0-label": "Gate",
+                 "f-header-0-binding": "shared", "f-header-0-value": "North",
+                 "f-secondary-0-changeMessage": "Your level is now %@"})
+    response = _save(dash, template_id, form)
+    assert "Saved as revision 2." in text(response)
+    got = api.get(f"/v1/templates/{template_id}").get_json()
+    assert got["definition"]["config"]["fields"]["header"] == [
+        {"key": "gate", "label": "Gate", "binding": "shared", "value": "North"}]
+    assert got["definition"]["config"]["fields"]["secondary"][0]["changeMessage"] == \
+        "Your level is now %@"
+
+
+def test_operations_move_and_remove_fields_and_locations(dash: Dash, template_id: str) -> None:
+    url = f"/dashboard/test/templates/{template_id}/form"
+    form = _form(dash, template_id)
+    moved = form_data(text(dash.post(url, {**form, "op": "down:secondary:0"}, htmx=True,
+                                     header=True)), "design-form")
+    assert (moved["f-secondary-0-key"], moved["f-secondary-1-key"]) == ("club", "level")
+    removed = form_data(text(dash.post(url, {**moved, "op": "remove:secondary:0"}, htmx=True,
+                                       header=True)), "design-form")
+    assert removed["f-secondary-0-key"] == "level" and "f-secondary-1-key" not in removed
+    with_loc = form_data(text(dash.post(url, {**removed, "op": "addloc"}, htmx=True,
+                                        header=True)), "design-form")
+    assert with_loc["loc-0-latitude"] == ""
+    without = form_data(text(dash.post(url, {**with_loc, "op": "removeloc:0"}, htmx=True,
+                                       header=True)), "design-form")
+    assert "loc-0-latitude" not in without
+
+
+def test_preview_follows_the_unsaved_form(dash: Dash, template_id: str) -> None:
+    form = _form(dash, template_id)
+    form.update({"color-background": "#7a1f5c", "f-primary-0-label": "Guest",
+                 "f-secondary-1-value": "Uptown", "barcode-on": "on"})
+    response = dash.post(f"/dashboard/test/templates/{template_id}/preview", form, htmx=True,
+                         header=True)
+    assert response.status_code == 200
+    page = text(response)
+    assert "background: #7a1f5c" in page and "Guest" in page and "Uptown" in page
+    assert "<svg" in page  # the barcode is drawn
+    form["f-primary-0-key"] = "bad key"
+    page = text(dash.post(f"/dashboard/test/templates/{template_id}/preview", form,
+                          htmx=True, header=True))
+    assert "1 problem to fix before saving" in page
+
+
+def test_invalid_design_is_422_with_messages_next_to_fields(dash: Dash, api: Api,
+                                                            template_id: str) -> None:
+    form = _form(dash, template_id)
+    form.update({"f-secondary-0-key": "member", "f-secondary-0-changeMessage": "no marker",
+                 "organizationName": ""})
+    response = _save(dash, template_id, form)
+    assert response.status_code == 422
+    page = text(response)
+    assert "Not saved: 3 problems to fix." in page
+    assert 'id="err-f-secondary-0-key">' in page and "earlier field already uses" in page
+    assert 'id="err-f-secondary-0-changeMessage">' in page
+    assert 'id="err-organizationName">organizationName must not be empty.</p>' in page
+    assert 'value="no marker"' in page  # what was typed stays
+    assert api.get(f"/v1/templates/{template_id}").get_json()["revision"] == 1
+
+
+def test_stale_save_shows_the_conflict_with_a_way_to_reload(dash: Dash, api: Api,
+                                                            template_id: str) -> None:
+    form = _form(dash, template_id)
+    api.patch(f"/v1/templates/{template_id}", {"expectedRevision": 1,
+                                               "definition": definition(description="Other")})
+    form["description"] = "Mine"
+    response = _save(dash, template_id, form)
+    assert response.status_code == 409
+    page = text(response)
+    assert "Someone else saved this template while you were editing" in page
+    assert f'href="/dashboard/test/templates/{template_id}">Reload the latest revision' in page
+    assert 'value="Mine"' in page
+    response = _save(dash, template_id, {**form, "overwrite": "2"})
+    assert "Saved as revision 3." in text(response)
+    assert api.get(f"/v1/templates/{template_id}").get_json()["definition"]["description"] == \
+        "Mine"
+
+
+def test_upload_an_image_and_use_it(dash: Dash, api: Api, template_id: str, png: Any) -> None:
+    data = base64.b64decode(png(160, 50))
+    response = dash.post(f"/dashboard/test/templates/{template_id}/images/logo",
+                         {"file-logo": (__import__("io").BytesIO(data), "logo.png")},
+                         htmx=True, header=True, content_type="multipart/form-data")
+    assert response.status_code == 200
+    assert response.headers["HX-Trigger-After-Settle"] == "refreshPreview"
+    asset_id = re.search(r'name="img-logo" value="(asset_[0-9a-z]+)"', text(response)).group(1)
+    assert f'src="/assets/{asset_id}"' in text(response) and "160\u00d750 PNG" in text(response)
+    form = {**_form(dash, template_id), "img-logo": asset_id}
+    assert "Saved as revision 2." in text(_save(dash, template_id, form))
+    got = api.get(f"/v1/templates/{template_id}").get_json()
+    assert got["definition"]["images"] == {"logo": asset_id}
+    page = text(dash.get(f"/dashboard/test/templates/{template_id}"))
+    assert f'<img class="logo" src="/assets/{asset_id}"' in page
+
+
+def test_upload_a_bad_image_is_422_in_its_slot(dash: Dash, template_id: str) -> None:
+    response = dash.post(f"/dashboard/test/templates/{template_id}/images/logo",
+                         {"file-logo": (__import__("io").BytesIO(b"not an image"), "x.png")},
+                         htmx=True, header=True, content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert 'class="field-error"' in text(response)
+    assert text(response).lstrip().startswith('<div class="slot has-error" id="slot-logo">')
+
+
+def test_archive_unarchive_duplicate(dash: Dash, api: Api, template_id: str) -> None:
+    assert dash.post(f"/dashboard/test/templates/{template_id}/archive").status_code == 303
+    assert api.get(f"/v1/templates/{template_id}").get_json()["archived"] is True
+    page = text(dash.get(f"/dashboard/test/templates/{template_id}"))
+    assert "This template is archived" in page and "<fieldset disabled" in page
+    assert _save(dash, template_id, _form(dash, template_id)).status_code == 409
+    response = dash.post(f"/dashboard/test/templates/{template_id}/duplicate")
+    copy_id = response.headers["Location"].rsplit("/", 1)[1]
+    assert api.get(f"/v1/templates/{copy_id}").get_json()["name"] == "Copy of Gym"
+    dash.post(f"/dashboard/test/templates/{template_id}/unarchive")
+    assert api.get(f"/v1/templates/{template_id}").get_json()["archived"] is False
+
+
+def test_history_lists_revisions_with_their_definitions(dash: Dash, api: Api,
+                                                        template_id: str) -> None:
+    api.patch(f"/v1/templates/{template_id}", {"expectedRevision": 1,
+                                               "definition": definition(description="Two")})
+    page = text(dash.get(f"/dashboard/test/templates/{template_id}/revisions?revision=1"))
+    assert "Revision 2</a> <span class=\"badge green\">current" in page
+    assert '"description": "Gym membership"' in page
+    old = text(dash.get(f"/dashboard/test/templates/{template_id}?from_revision=1"))
+    assert "Showing revision 1." in old and 'value="Gym membership"' in old
+    assert dash.get(f"/dashboard/test/templates/{template_id}/revisions?revision=9"
+                    ).status_code == 404
+
+
+def test_settings_choose_default_credentials(dash: Dash, api: Api, template_id: str) -> None:
+    response = dash.post(f"/dashboard/test/templates/{template_id}/settings",
+                         {"apple_certificate_id": "cert_notmine"})
+    assert response.status_code == 303
+    assert "No Apple certificate cert_notmine" in text(dash.get(response.headers["Location"]))
+    response = dash.post(f"/dashboard/test/templates/{template_id}/settings",
+                         {"apple_certificate_id": "", "google_issuer_id": ""})
+    assert "Template settings saved." in text(dash.get(response.headers["Location"]))
+
+
+def test_another_organizations_template_is_404(other_dash: Dash, template_id: str) -> None:
+    base = f"/dashboard/test/templates/{template_id}"
+    assert other_dash.get(base).status_code == 404
+    assert other_dash.get(base + "/revisions").status_code == 404
+    for suffix in ("", "/form", "/preview", "/archive", "/duplicate", "/settings",
+                   "/images/logo"):
+        assert other_dash.post(base + suffix).status_code == 404, suffix

@@ -1,0 +1,86 @@
+"""Live signing credentials: Apple certificates and Google issuers (secrets never shown)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from flask import Response, request
+from werkzeug.datastructures import FileStorage
+
+from webapp import clock
+from webapp.dashboard import ENV, bp, ctx, nav
+from webapp.dashboard.htmx import render
+from webapp.errors import Conflict, InvalidRequest
+from webapp.services import credential_admin, credentials
+
+nav.add("Certificates", "dashboard.certificates_index", 40)
+WARN_BEFORE = timedelta(days=30)
+
+
+def _page(status: int = 200, **extra: Any) -> Response:
+    certs, issuers = credentials.list_for(ctx().organization_id)
+    now = clock.now()
+    return render("dashboard/certificates/index.html", "dashboard/certificates/_panel.html",
+                  status, certs=certs, issuers=issuers, in_use=credential_admin.
+                  active_passes_using(ctx()), soon=now + WARN_BEFORE, now=now, **extra)
+
+
+def _read(name: str) -> bytes | None:
+    upload: FileStorage | None = request.files.get(name)
+    data = upload.read() if upload is not None else b""
+    return data or None
+
+
+@bp.get(f"/{ENV}/certificates")
+def certificates_index() -> Response:
+    return _page()
+
+
+@bp.post(f"/{ENV}/certificates/apple")
+def certificates_add_apple() -> Response:
+    kind = request.form.get("kind", "p12")
+    try:
+        cert = credentials.add_apple(
+            ctx().organization_id, p12=_read("p12") if kind == "p12" else None,
+            password=request.form.get("password") or None,
+            certificate_pem=_read("certificate") if kind == "pem" else None,
+            key_pem=_read("key") if kind == "pem" else None, wwdr_pem=_read("wwdr"),
+            name=request.form.get("name", "").strip() or None)
+    except InvalidRequest as exc:
+        return _page(422, apple_error=exc.message, apple_kind=kind,
+                     apple_name=request.form.get("name", ""))
+    return _page(201, flash=f"Certificate for {cert.pass_type_identifier} added.")
+
+
+@bp.post(f"/{ENV}/certificates/google")
+def certificates_add_google() -> Response:
+    issuer_id = request.form.get("issuer_id", "").strip()
+    key = _read("service_account") or request.form.get("service_account_text", "").encode()
+    try:
+        issuer = credentials.add_google(ctx().organization_id, issuer_id, key,
+                                        name=request.form.get("name", "").strip() or None)
+    except (InvalidRequest, Conflict) as exc:
+        field = "issuer_id" if exc.param in (None, "issuerId") or "ssuer" in exc.message \
+            else "service_account"
+        return _page(422, google_errors={field: exc.message}, issuer_form={
+            "issuer_id": issuer_id, "name": request.form.get("name", "")})
+    return _page(201, flash=f"Google issuer {issuer.issuer_id} added. Check its access next.")
+
+
+@bp.post(f"/{ENV}/certificates/apple/<certificate_id>/delete")
+def certificates_delete_apple(certificate_id: str) -> Response:
+    credential_admin.delete_certificate(ctx(), certificate_id)
+    return _page(flash="The certificate and its private key were deleted.")
+
+
+@bp.post(f"/{ENV}/certificates/google/<issuer_row_id>/delete")
+def certificates_delete_google(issuer_row_id: str) -> Response:
+    credential_admin.delete_issuer(ctx(), issuer_row_id)
+    return _page(flash="The Google issuer and its service-account key were deleted.")
+
+
+@bp.post(f"/{ENV}/certificates/google/<issuer_row_id>/check")
+def certificates_check_google(issuer_row_id: str) -> Response:
+    result = credential_admin.check_issuer_access(ctx(), issuer_row_id)
+    return _page(checked={issuer_row_id: result})

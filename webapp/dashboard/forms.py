@@ -1,0 +1,83 @@
+"""Dashboard input parsing (separate from the API's schemas: the surfaces evolve apart).
+
+Service errors name API parameters (`fieldValues.seat`, `holderEmail`); `field_name` turns
+them into the form's input names so the message appears next to the right input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from webapp.services.passes import IssueRequest
+
+_PARAMS = {"holderEmail": "holder_email", "holderName": "holder_name",
+           "barcodeValue": "barcode_value", "templateId": "template_id",
+           "platforms": "platforms", "notificationMode": "notification_mode",
+           "fieldValues": "fields", "expiresInSeconds": "expires_in"}
+
+
+def field_name(param: str | None) -> str:
+    """The form input a service error's `param` points at ("" when none fits)."""
+    if not param:
+        return ""
+    if param.startswith("fieldValues."):
+        return "fv-" + param.split(".", 1)[1]
+    if param.startswith("platforms."):
+        return "platforms"
+    return _PARAMS.get(param, param)
+
+
+def _value(raw: str, fmt: str) -> str | int | float:
+    """Numbers typed into a number field are sent as numbers; everything else as text."""
+    if fmt == "number":
+        try:
+            number = float(raw)
+        except ValueError:
+            return raw
+        if number.is_integer() and "." not in raw and "e" not in raw.lower():
+            return int(raw)
+        return number if abs(number) != float("inf") else raw
+    return raw
+
+
+def issue_request(form: MultiDict[str, str], fields: list[dict[str, Any]],
+                  supported: dict[str, bool]) -> IssueRequest:
+    """An issue request from the new-pass form; empty optional values are left out."""
+    values: dict[str, Any] = {}
+    for field in fields:
+        raw = form.get(f"fv-{field['key']}", "").strip()
+        if raw:
+            values[field["key"]] = _value(raw, field.get("format", "text"))
+    platforms = {w: form.get(f"platform-{w}") == "on" for w in ("apple", "google")
+                 if supported.get(w)}
+    return IssueRequest(
+        template_id=form.get("template_id", ""), field_values=values,
+        holder_name=form.get("holder_name", "").strip() or None,
+        holder_email=form.get("holder_email", "").strip() or None,
+        barcode_value=form.get("barcode_value", "").strip() or None,
+        platforms=platforms or None,
+    )
+
+
+def value_patch(form: MultiDict[str, str], fields: list[dict[str, Any]]) -> dict[str, Any]:
+    """The changed values of the edit form: a cleared optional field becomes null."""
+    patch: dict[str, Any] = {}
+    for field in fields:
+        name = f"fv-{field['key']}"
+        if name not in form:
+            continue
+        raw = form.get(name, "").strip()
+        current = field.get("value")
+        new: Any = _value(raw, field.get("format", "text")) if raw else None
+        if (current is None and new is None) or (current is not None and new is not None
+                                                 and str(current) == str(new)):
+            continue
+        patch[field["key"]] = new
+    return patch
+
+
+def form_values(form: MultiDict[str, str]) -> dict[str, str]:
+    """What was typed, to put back into a re-rendered form."""
+    return {key: form.get(key, "") for key in form if key != "csrf_token"}

@@ -1,0 +1,31 @@
+"""Small HTMX helpers: one route answers a full page or a fragment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, make_response, redirect, render_template, request
+
+
+def is_htmx() -> bool:
+    """Whether HTMX sent this request (and it is not a history restore)."""
+    return request.headers.get("HX-Request") == "true" and \
+        request.headers.get("HX-History-Restore-Request") != "true"
+
+
+def render(page: str, partial: str | None = None, status: int = 200, /,
+           **context: Any) -> Response:
+    """The page, or only `partial` when HTMX asks; `Vary: HX-Request` either way."""
+    name = partial if (partial and is_htmx()) else page
+    response = make_response(render_template(name, **context), status)
+    response.vary.add("HX-Request")
+    return response
+
+
+def go(url: str) -> Response:
+    """Send the browser to `url`: HX-Redirect for HTMX, 303 otherwise."""
+    if is_htmx():
+        response = make_response("", 200)
+        response.headers["HX-Redirect"] = url
+        return response
+    return redirect(url, 303)

@@ -1,0 +1,42 @@
+"""Members: everyone sees who is in the organization; owners add and remove people."""
+
+from __future__ import annotations
+
+from flask import Response, g, request
+
+from webapp.dashboard import ENV, bp, ctx, nav
+from webapp.dashboard.htmx import render
+from webapp.errors import Conflict, InvalidRequest
+from webapp.services import members
+
+nav.add("Members", "dashboard.members_index", 50)
+
+
+def _page(status: int = 200, **extra: object) -> Response:
+    return render("dashboard/members/index.html", "dashboard/members/_panel.html", status,
+                  members=members.list_(ctx()), is_owner=g.membership.role == "owner", **extra)
+
+
+@bp.get(f"/{ENV}/members")
+def members_index() -> Response:
+    return _page()
+
+
+@bp.post(f"/{ENV}/members")
+def members_add() -> Response:
+    email = request.form.get("email", "")
+    try:
+        added = members.add(ctx(), email, request.form.get("password", ""))
+    except (InvalidRequest, Conflict) as exc:
+        return _page(422, errors={exc.param or "email": exc.message}, form={"email": email})
+    note = " They sign in with the password they already have." if added.existing_user else ""
+    return _page(201, flash=f"{added.member.email} was added.{note}")
+
+
+@bp.post(f"/{ENV}/members/<membership_id>/remove")
+def members_remove(membership_id: str) -> Response:
+    try:
+        members.remove(ctx(), membership_id)
+    except Conflict as exc:
+        return _page(409, flash_error=exc.message)
+    return _page(200, flash="The member was removed.")

@@ -1,0 +1,137 @@
+"""Passes: list with search and filters, issue, detail, edit, void, download links."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from flask import Response, flash, request, url_for
+
+from webapp.dashboard import ENV, bp, ctx, forms, nav
+from webapp.dashboard.htmx import go, render
+from webapp.errors import Conflict, InvalidRequest, NotFound
+from webapp.services import download_links, installations, passes, previews, templates
+
+nav.add("Passes", "dashboard.passes_index", 10)
+
+_FILTERS = ("template", "status", "source", "q")
+LINK_LIFETIMES = ((3600, "1 hour"), (86400, "1 day"), (7 * 86400, "7 days"))
+
+
+def _template_choices(include_archived: bool = True) -> list[Any]:
+    active = templates.list_(ctx(), limit=100).data
+    return active + (templates.list_(ctx(), archived=True, limit=100).data
+                     if include_archived else [])
+
+
+@bp.get(f"/{ENV}/passes")
+def passes_index() -> Response:
+    args = {name: request.args.get(name, "").strip() for name in _FILTERS}
+    error, page = None, None
+    try:
+        page = passes.list_(ctx(), template_id=args["template"] or None,
+                            status=args["status"] or None, source=args["source"] or None,
+                            search=args["q"] or None, cursor=request.args.get("cursor") or None)
+    except InvalidRequest as exc:
+        error = exc.message
+    return render("dashboard/passes/index.html", "dashboard/passes/_rows.html",
+                  page=page, args=args, error=error, template_choices=_template_choices())
+
+
+def _issue_form(template_id: str | None, status: int = 200, **extra: Any) -> Response:
+    choices = _template_choices(include_archived=False)
+    chosen = None
+    if template_id or choices:
+        try:
+            chosen = templates.get(ctx(), template_id or choices[0].id)
+        except NotFound:
+            chosen = None
+    return render("dashboard/passes/new.html", "dashboard/passes/_issue_form.html", status,
+                  choices=choices, template=chosen,
+                  fields=_per_pass_fields(chosen) if chosen else [], **extra)
+
+
+def _per_pass_fields(template: Any) -> list[dict[str, Any]]:
+    from webapp.domain import definition as rules
+
+    return [{"key": key, "label": f.get("label") or key, "required": f.get("required") is True,
+             "format": f.get("format", "text")}
+            for key, f in rules.per_pass_fields(template.definition).items()]
+
+
+@bp.get(f"/{ENV}/passes/new")
+def passes_new() -> Response:
+    return _issue_form(request.args.get("template") or request.args.get("template_id"))
+
+
+@bp.post(f"/{ENV}/passes")
+def passes_create() -> Response:
+    template_id = request.form.get("template_id", "")
+    template = templates.get(ctx(), template_id)
+    fields = _per_pass_fields(template)
+    try:
+        item = passes.issue(ctx(), forms.issue_request(
+            request.form, fields, template.definition.get("platforms", {})))
+    except InvalidRequest as exc:
+        name = forms.field_name(exc.param)
+        return _issue_form(template_id, 422, values=forms.form_values(request.form),
+                           errors={name: exc.message} if name else {}, problem=exc.message)
+    flash(f"Pass {item.short_id} issued.")
+    return go(url_for("dashboard.passes_show", pass_id=item.id))
+
+
+def _detail(pass_id: str, status: int = 200, **extra: Any) -> Response:
+    item = passes.get(ctx(), pass_id)
+    return render("dashboard/passes/show.html", extra.pop("partial", None), status,
+                  item=item, card=previews.for_pass(item),
+                  updates=passes.list_updates(ctx(), pass_id, limit=50).data,
+                  links=download_links.list_for_pass(ctx(), pass_id, limit=20).data,
+                  wallets=installations.for_pass(ctx(), item),
+                  distribution_url=passes.distribution_url(item.short_id),
+                  lifetimes=LINK_LIFETIMES, **extra)
+
+
+@bp.get(f"/{ENV}/passes/<pass_id>")
+def passes_show(pass_id: str) -> Response:
+    return _detail(pass_id)
+
+
+@bp.post(f"/{ENV}/passes/<pass_id>/edit")
+def passes_edit(pass_id: str) -> Response:
+    item = passes.get(ctx(), pass_id)
+    patch = forms.value_patch(request.form, item.editable_fields or [])
+    mode = request.form.get("notification_mode", "silent")
+    try:
+        updated = passes.update(ctx(), pass_id, patch, mode)
+    except (InvalidRequest, Conflict) as exc:
+        name = forms.field_name(exc.param)
+        return _detail(pass_id, 422 if isinstance(exc, InvalidRequest) else 409,
+                       partial="dashboard/passes/_edit.html",
+                       edit_errors={name: exc.message} if name and name != "fields" else {},
+                       edit_problem=exc.message, values=forms.form_values(request.form))
+    changed = len(updated.update.changes or [])
+    flash(f"Saved {changed} change{'s' * (changed != 1)}"
+          + (" and notified holders." if mode == "notify" else " silently."))
+    return go(url_for("dashboard.passes_show", pass_id=pass_id))
+
+
+@bp.post(f"/{ENV}/passes/<pass_id>/void")
+def passes_void(pass_id: str) -> Response:
+    with contextlib.suppress(Conflict):  # voided already: show it as it is
+        passes.void(ctx(), pass_id)
+    flash("The pass is voided. Wallets show it as no longer valid.")
+    return go(url_for("dashboard.passes_show", pass_id=pass_id))
+
+
+@bp.post(f"/{ENV}/passes/<pass_id>/download-links")
+def passes_link(pass_id: str) -> Response:
+    try:
+        lifetime = int(request.form.get("expires_in", "3600"))
+    except ValueError:
+        lifetime = -1
+    try:
+        link = download_links.create(ctx(), pass_id, lifetime)
+    except InvalidRequest as exc:
+        return _detail(pass_id, 422, partial="dashboard/passes/_links.html",
+                       link_problem=exc.message)
+    return _detail(pass_id, 201, partial="dashboard/passes/_links.html", new_link=link)

@@ -1,0 +1,129 @@
+"""Apple Wallet doors: the signed pass behind "Add to Apple Wallet", and the Wallet web
+service devices call (`webServiceURL` = `{BASE_URL}/wallet/apple`; Apple's exact statuses).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Response, abort, current_app, jsonify, make_response, render_template, request
+
+from webapp.distribution import bp
+from webapp.distribution import holder_view as view
+from webapp.errors import NotFound
+from webapp.extensions import limiter
+from webapp.services import apple_passes, apple_registrations
+from webapp.services.apple_registrations import Answer
+
+_V1 = "/wallet/apple/v1"
+_REGISTRATION = f"{_V1}/devices/<device_id>/registrations/<pass_type>/<serial>"
+
+
+@bp.get("/p/<short_id>/apple.pkpass")
+def apple_pass_by_short_id(short_id: str) -> Response:
+    """The signed pass of a permanent page."""
+    return _pkpass(lambda: apple_passes.for_short_id(short_id), private=False)
+
+
+@bp.get("/d/<token>/apple.pkpass")
+def apple_pass_by_token(token: str) -> Response:
+    """The signed pass behind a download link."""
+    return _pkpass(lambda: apple_passes.for_token(token), private=True)
+
+
+def _pkpass(find: Callable[[], apple_passes.Download], *, private: bool) -> Response:
+    try:
+        found = find()
+    except NotFound:
+        abort(404)
+    if found.gone is not None:
+        body = render_template("holder/gone.html", reason=found.gone,
+                               stylesheet=view.stylesheet(), lang=view.lang())
+        return view.secure(make_response(body, 410), private=private)
+    if found.data is None:
+        response = make_response("Apple Wallet is not available for this pass right now.", 503)
+        response.mimetype = "text/plain"
+        return response
+    return _pass_response(found.data, f"{found.short_id or 'pass'}.pkpass", private=private)
+
+
+def _pass_response(data: bytes, filename: str, *, private: bool) -> Response:
+    response = make_response(data, 200)
+    response.mimetype = apple_passes.MIME_TYPE
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-store" if private else "private, no-cache"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def _token() -> str | None:
+    """The `ApplePass <token>` credential of the request, if that is its scheme."""
+    scheme, _, value = request.headers.get("Authorization", "").partition(" ")
+    return value if scheme == "ApplePass" and value else None
+
+
+def _answer(answer: Answer) -> Response:
+    if answer.body is not None:
+        response = make_response(jsonify(answer.body), answer.status)
+    else:
+        response = make_response("", answer.status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _web_service_limit() -> str:
+    return f"{current_app.config['RATE_LIMIT_APPLE_WEB_SERVICE']}/minute"
+
+
+# Devices, often many behind one carrier NAT address, call the web service: it has a limit
+# of its own per client IP instead of the holder pages' public one.
+_web_service = limiter.shared_limit(_web_service_limit, scope="apple-web-service",
+                                    override_defaults=True)
+
+
+@bp.post(_REGISTRATION)
+@_web_service
+def apple_register(device_id: str, pass_type: str, serial: str) -> Response:
+    """A device registers for the pass's updates (201 new, 200 known, 401)."""
+    body = request.get_json(silent=True)
+    push_token = body.get("pushToken") if isinstance(body, dict) else None
+    return _answer(apple_registrations.register(device_id, pass_type, serial, _token(),
+                                                push_token))
+
+
+@bp.delete(_REGISTRATION)
+@_web_service
+def apple_unregister(device_id: str, pass_type: str, serial: str) -> Response:
+    """A device stops receiving the pass's updates (200, 401)."""
+    return _answer(apple_registrations.unregister(device_id, pass_type, serial, _token()))
+
+
+@bp.get(f"{_V1}/devices/<device_id>/registrations/<pass_type>")
+@_web_service
+def apple_updated_serials(device_id: str, pass_type: str) -> Response:
+    """The device's passes changed since a tag (200, or 204 when there are none)."""
+    return _answer(apple_registrations.updated_serials(
+        device_id, pass_type, request.args.get("passesUpdatedSince")))
+
+
+@bp.get(f"{_V1}/passes/<pass_type>/<serial>")
+@_web_service
+def apple_latest_pass(pass_type: str, serial: str) -> Response:
+    """The latest version of a pass (200 with Last-Modified, 304, 401)."""
+    latest = apple_registrations.latest(pass_type, serial, _token(),
+                                        request.if_modified_since,
+                                        counts_as_fetch=request.method == "GET")
+    if latest.data is None:
+        return _answer(latest.answer)
+    response = _pass_response(latest.data, "pass.pkpass", private=True)
+    response.last_modified = latest.last_modified
+    return response
+
+
+@bp.post(f"{_V1}/log")
+@_web_service
+def apple_log() -> Response:
+    """Devices report web service problems; kept in the log (200)."""
+    body = request.get_json(silent=True)
+    return _answer(apple_registrations.log(body.get("logs") if isinstance(body, dict) else None))

@@ -1,0 +1,181 @@
+"""The holder page's presentation: device from User-Agent, button order, display values,
+Open Graph data and the security headers (strict CSP with a hash for the theme colours).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+
+from babel import Locale, dates, numbers
+from flask import Response, current_app, request, url_for
+from flask_babel import get_locale
+
+from webapp.domain import definition as rules
+from webapp.services import holder
+from webapp.wallets import barcodes
+
+_IOS = re.compile(r"\b(iPhone|iPad|iPod)\b")
+_ANDROID = re.compile(r"\bAndroid\b")
+_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
+ORDER = {"ios": ("apple", "google"), "android": ("google", "apple"),
+         "desktop": ("apple", "google")}
+_IMAGE_PREFERENCE = ("strip", "hero", "logo", "thumbnail", "icon")
+_CSP = ("default-src 'none'; img-src 'self'; style-src 'self'{theme}; base-uri 'none'; "
+        "form-action 'none'; frame-ancestors 'none'")
+
+
+def device() -> str:
+    """`ios`, `android` or `desktop`, from the request's User-Agent."""
+    agent = request.headers.get("User-Agent", "")
+    if _IOS.search(agent):
+        return "ios"
+    if _ANDROID.search(agent):
+        return "android"
+    return "desktop"
+
+
+def wallet_order(page: holder.HolderPage, kind: str) -> list[str]:
+    """The wallets to offer, the device's own first."""
+    return [w for w in ORDER[kind] if w in page.wallets]
+
+
+def theme_css(card: holder.Card) -> str:
+    """The card's colours as CSS custom properties (validated `#rrggbb` only)."""
+    def color(value: str, fallback: str) -> str:
+        return value if _COLOR.fullmatch(value or "") else fallback
+
+    return (f":root{{--card-bg:{color(card.background, '#333333')};"
+            f"--card-fg:{color(card.foreground, '#ffffff')};"
+            f"--card-label:{color(card.label_color, '#ffffff')}}}")
+
+
+def page_url() -> str:
+    """This page's public address (BASE_URL, not the Host header)."""
+    return f"{current_app.config['BASE_URL']}{request.path}"
+
+
+def page_qr(*, private: bool) -> str:
+    """A QR code of this page's address, for desktop visitors to scan with a phone.
+
+    Permanent pages' codes are kept (drawing one takes a few ms); a download link's code
+    carries its token and is drawn each time, so no token lingers in memory.
+    """
+    url = page_url()
+    return barcodes.qr(url) if private else _permanent_qr(url)
+
+
+@lru_cache(maxsize=1024)
+def _permanent_qr(url: str) -> str:
+    return barcodes.qr(url)
+
+
+def display(field: holder.Field) -> str:
+    """A field's value in the reader's language: dates and numbers localized."""
+    locale = lang()
+    try:
+        if field.format == "date":
+            day = rules.parse_date(field.value)
+            return dates.format_date(day, "long", locale=locale) if day else field.value
+        if field.format == "dateTime":
+            return when(field.value) or field.value
+        if field.format == "number" and rules.is_numeric_text(field.value):
+            return numbers.format_decimal(Decimal(field.value), locale=locale)
+    except (ValueError, OverflowError, ArithmeticError):  # InvalidOperation is one
+        return field.value
+    return field.value
+
+
+def when(value: object) -> str | None:
+    """An ISO 8601 date and time, shown in its own offset (the event's local time)."""
+    if not isinstance(value, str):
+        return None
+    moment = rules.parse_datetime(value)
+    if moment is None:
+        return None
+    locale = Locale.parse(lang())
+    day = dates.format_skeleton("yMMMEd", moment, tzinfo=moment.tzinfo, locale=locale)
+    time = dates.format_time(moment, "short", tzinfo=moment.tzinfo, locale=locale)
+    return locale.datetime_formats["medium"].format(time, day)  # "Fri, Jan 1, 2027, 8:00 PM"
+
+
+def asset_url(image: holder.Image, *, absolute: bool = False) -> str:
+    """The public address of a template image."""
+    path = url_for("distribution.asset_bytes", asset_id=image.asset_id)
+    return f"{current_app.config['BASE_URL']}{path}" if absolute else path
+
+
+def share_image(card: holder.Card) -> holder.Image | None:
+    """The image a link preview shows: the widest picture the page itself shows."""
+    for slot in _IMAGE_PREFERENCE:
+        if slot in card.images:
+            return card.images[slot]
+    return None
+
+
+def csp(theme: str | None = None) -> str:
+    """The Content-Security-Policy: nothing inline but the theme block, by its hash."""
+    if theme is None:
+        return _CSP.format(theme="")
+    digest = base64.b64encode(hashlib.sha256(theme.encode()).digest()).decode()
+    return _CSP.format(theme=f" 'sha256-{digest}'")
+
+
+def secure(response: Response, *, private: bool, theme: str | None = None) -> Response:
+    """Security, caching and language headers of every holder page."""
+    headers = response.headers
+    headers["Content-Security-Policy"] = csp(theme)
+    headers["X-Content-Type-Options"] = "nosniff"
+    headers["X-Frame-Options"] = "DENY"
+    headers["X-Robots-Tag"] = "noindex, nofollow"
+    # The short ID and the token are both keys to the pass: never sent on in a Referer.
+    headers["Referrer-Policy"] = "no-referrer"
+    headers["Cross-Origin-Opener-Policy"] = "same-origin"
+    headers["Content-Language"] = lang()
+    headers["Vary"] = "Accept-Language, User-Agent"
+    headers["Cache-Control"] = "no-store" if private else "private, no-cache"
+    return response
+
+
+def context(page: holder.HolderPage, *, private: bool) -> dict[str, Any]:
+    """Everything pass.html needs beyond the page itself."""
+    kind = device()
+    card = page.card
+    assert card is not None
+    theme = theme_css(card)
+    base = "download_page" if private else "pass_page"
+    key = {"token": request.view_args["token"]} if private else {"short_id": page.short_id}
+    return {
+        "page": page, "card": card, "device": kind, "theme": theme,
+        "wallets": wallet_order(page, kind),
+        "links": {"apple": url_for(f"distribution.{base}", **key) + "/apple.pkpass",
+                  "google": url_for(f"distribution.{base}", **key) + "/google"},
+        "qr": page_qr(private=private) if kind == "desktop" else None,
+        "share": share_image(card), "canonical": None if private else page_url(),
+        "display": display, "when": when, "asset_url": asset_url,
+    }
+
+
+def lang() -> str:
+    """The page's language tag (`en`, `de`, `fr`, `es`)."""
+    return str(get_locale() or "en")
+
+
+def stylesheet() -> str:
+    """The holder stylesheet's URL, versioned by its content so a change is seen at once."""
+    return url_for("static", filename="holder/holder.css", v=_css_version())
+
+
+_version: dict[str, str] = {}
+
+
+def _css_version() -> str:
+    if "css" not in _version:
+        path = f"{current_app.static_folder}/holder/holder.css"
+        with open(path, "rb") as fh:
+            _version["css"] = hashlib.sha256(fh.read()).hexdigest()[:10]
+    return _version["css"]

@@ -1,0 +1,59 @@
+"""What events carry: the pass as in list results, the pass update as the API shows it.
+
+The API's marshmallow schemas say the same for HTTP; a test holds the two equal, so a
+webhook receiver sees exactly what `GET /v1/passes` would show.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from webapp import clock, settings
+from webapp.models import Pass, PassUpdate, Template
+
+
+def pass_object(session: Session, item: Pass) -> dict[str, Any]:
+    """The pass as in list results (no field values, no dashboard-only members)."""
+    template = session.get(Template, item.template_id)
+    return {
+        "object": "pass", "id": item.id, "shortId": item.short_id,
+        "templateId": item.template_id, "templateName": template.name if template else None,
+        "templateRevision": item.template_revision, "environment": item.environment,
+        "status": item.status, "source": item.source, "holderName": item.holder_name,
+        "holderEmail": item.holder_email,
+        "platforms": {"apple": bool(item.apple), "google": bool(item.google)},
+        "signing": {"appleCertificateId": item.apple_certificate_id,
+                    "applePassTypeIdentifier": item.apple_pass_type_identifier,
+                    "googleIssuerId": item.google_issuer_id},
+        "distributionUrl": f"{settings.get('BASE_URL')}/p/{item.short_id}",
+        "createdAt": clock.isoformat(item.created_at),
+        "updatedAt": clock.isoformat(item.updated_at),
+        "voidedAt": clock.isoformat(item.voided_at),
+    }
+
+
+def changes(record: PassUpdate) -> list[dict[str, Any]]:
+    """The changed fields: key, label, from, to (values as strings)."""
+    return [{"key": str(c.get("key")), "label": c.get("label"), "from": _text(c.get("from")),
+             "to": _text(c.get("to"))} for c in record.changes or []]
+
+
+def pass_update_object(record: PassUpdate) -> dict[str, Any]:
+    """The pass update record as `GET /v1/pass-updates/<id>` shows it."""
+    return {
+        "object": "pass_update", "id": record.id, "passId": record.pass_id,
+        "kind": record.kind, "notificationMode": record.notification_mode,
+        "walletChanged": bool(record.wallet_changed), "changes": {"fields": changes(record)},
+        "delivery": {
+            "apple": {"status": record.apple_status, "devices": record.apple_devices or 0,
+                      "error": record.apple_error},
+            "google": {"status": record.google_status, "message": record.google_message,
+                       "error": record.google_error}},
+        "createdAt": clock.isoformat(record.created_at),
+    }
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else str(value)

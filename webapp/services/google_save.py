@@ -1,0 +1,68 @@
+"""The "Add to Google Wallet" link of a pass: a save URL minted on each visit, never stored.
+
+The JWT only references the pass's pre-inserted object (`{id, classId}`), so it stays far
+below 1,800 characters whatever the design; if the object is not written yet (the job has
+not run, or Google was down), one attempt is made now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from webapp import settings
+from webapp.errors import NotFound
+from webapp.extensions import db
+from webapp.models import Pass
+from webapp.services import download_links, google_sync
+from webapp.wallets.google import save_link
+
+
+@dataclass(frozen=True)
+class SaveLink:
+    """Where to send the holder: `url`, or why not (`gone`: voided | expired | revoked;
+    `unavailable`: the object could not be written now, try again shortly)."""
+
+    url: str | None = None
+    gone: str | None = None
+    unavailable: str | None = None
+
+
+def for_short_id(short_id: str) -> SaveLink:
+    """The save link behind a pass's permanent page.
+
+    :raises NotFound: no such pass, or it is not issued for Google.
+    """
+    item = None
+    if isinstance(short_id, str) and len(short_id) == 12:
+        item = db.session.scalar(select(Pass).where(Pass.short_id == short_id.upper()))
+    if item is None:
+        raise NotFound("No such pass.")
+    return _link(item)
+
+
+def for_token(token: str) -> SaveLink:
+    """The save link behind a download link.
+
+    :raises NotFound: no such link, or its pass is not issued for Google.
+    """
+    resolved = download_links.resolve(token)
+    if resolved.pass_ is None:
+        return SaveLink(gone=resolved.gone)
+    return _link(resolved.pass_)
+
+
+def _link(item: Pass) -> SaveLink:
+    if not item.google:
+        raise NotFound("This pass is not issued for Google Wallet.")
+    if item.status == "voided":
+        return SaveLink(gone="voided")
+    written = google_sync.ensure_written(item)
+    row, identity = written.row, written.identity
+    if row.state != "written" or identity is None or not row.object_id or not row.class_id:
+        return SaveLink(unavailable=row.reason or "wallet_unavailable")
+    encoded = save_link.token(identity.service_account, row.kind or "genericObject",
+                              row.object_id, row.class_id,
+                              [save_link.origin(settings.get("BASE_URL"))])
+    return SaveLink(url=save_link.url(settings.get("GOOGLE_WALLET_SAVE_URL"), encoded))

@@ -1,0 +1,46 @@
+"""Where a pass is installed, as far as the service knows: Apple devices registered for
+updates, the Google Wallet object (written? saved by the holder?), and each wallet's last
+delivery."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+
+from webapp.extensions import db
+from webapp.models import AppleRegistration, GoogleObject, Pass, PassUpdate
+from webapp.services import passes
+from webapp.services.context import Context
+
+
+def for_pass(ctx: Context, item: Pass) -> dict[str, Any]:
+    """{"apple": {...}, "google": {...}} for a pass of the context.
+
+    :raises NotFound: the pass is not the context's.
+    """
+    passes.find(ctx, item.id)
+    last = db.session.scalar(select(PassUpdate).where(PassUpdate.pass_id == item.id)
+                             .order_by(PassUpdate.id.desc()).limit(1))
+    return {"apple": _apple(item, last), "google": _google(item, last)}
+
+
+def _apple(item: Pass, last: PassUpdate | None) -> dict[str, Any]:
+    if not item.apple:
+        return {"issued": False}
+    devices = db.session.scalar(select(func.count()).select_from(AppleRegistration)
+                                .where(AppleRegistration.pass_id == item.id))
+    return {"issued": True, "devices": devices,
+            "lastDelivery": last.apple_status if last is not None else None}
+
+
+def _google(item: Pass, last: PassUpdate | None) -> dict[str, Any]:
+    if not item.google:
+        return {"issued": False}
+    row = db.session.scalar(select(GoogleObject).where(GoogleObject.pass_id == item.id))
+    return {"issued": True, "object": row.state if row else None,
+            "objectError": row.error if row else None,
+            "wallet": row.wallet_state if row else None,
+            "savedAt": row.saved_at if row else None,
+            "removedAt": row.removed_at if row else None,
+            "lastDelivery": last.google_status if last is not None else None}

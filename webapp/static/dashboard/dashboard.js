@@ -1,0 +1,53 @@
+// Dashboard helpers: copy buttons, confirmations without HTMX, error toasts.
+(function () {
+  function toast(text, bad) {
+    var box = document.getElementById("toasts");
+    if (!box) return;
+    var el = document.createElement("div");
+    el.className = "toast" + (bad ? " bad" : "");
+    el.textContent = text;
+    box.appendChild(el);
+    setTimeout(function () { el.remove(); }, 6000);
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-copy]");
+    if (!button) return;
+    var value = button.getAttribute("data-copy");
+    var done = function () { var old = button.textContent; button.textContent = "Copied"; setTimeout(function () { button.textContent = old; }, 1500); };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(value).then(done, function () { toast("Copy failed: select the text and copy it.", true); });
+    } else {
+      var area = document.createElement("textarea");
+      area.value = value; document.body.appendChild(area); area.select();
+      try { document.execCommand("copy"); done(); } catch (e) { toast("Copy failed: select the text and copy it.", true); }
+      area.remove();
+    }
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail.xhr, text = "Something went wrong (" + xhr.status + ").";
+    var doc = new DOMParser().parseFromString(xhr.responseText || "", "text/html");
+    var p = doc.querySelector("[role=alert] p, h1");
+    if (p && p.textContent.trim()) text = p.textContent.trim();
+    toast(text, true);
+  });
+  document.addEventListener("htmx:sendError", function () { toast("The server could not be reached. Check your connection.", true); });
+  // Forms marked data-track-changes say "Unsaved changes" and warn before leaving.
+  document.addEventListener("input", function (event) {
+    if (event.target.type === "color") {
+      var code = event.target.parentElement.querySelector("code");
+      if (code) code.textContent = event.target.value;
+    }
+    var form = event.target.closest("form[data-track-changes]");
+    if (!form) return;
+    form.dataset.dirty = "1";
+    var note = form.querySelector(".dirty-note");
+    if (note) note.hidden = false;
+  });
+  document.addEventListener("submit", function (event) {
+    if (event.target.dataset) delete event.target.dataset.dirty;
+  }, true);
+  window.addEventListener("beforeunload", function (event) {
+    if (document.querySelector("form[data-track-changes][data-dirty]")) { event.preventDefault(); event.returnValue = ""; }
+  });
+  window.dashboardToast = toast;
+})();

@@ -1,0 +1,215 @@
+"""APNs over HTTP/2 for Wallet passes: `POST /3/device/<pushToken>` with
+`apns-topic: <passTypeIdentifier>` and the body `{}`, authenticated by TLS with the
+certificate (and key) that signs the passes.
+
+One client per certificate, kept for the process: a single HTTP/2 connection carrying many
+streams at once (APNs treats rapid reconnects as abuse). The clients live on one event
+loop in a daemon thread, so synchronous callers (jobs, requests) share the connections.
+
+The connection (`http2.py`) drives the `h2` state machine (the HTTP/2 engine under httpx)
+over asyncio TLS itself: httpx writes every frame of every request separately, which capped
+pushes at a few hundred per second here; this writes the frames of all streams started in
+one loop turn at once (docs/decisions.md "Apple Wallet").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import os
+import ssl
+import tempfile
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import h2.exceptions
+
+from webapp.wallets.apple.http2 import Connection
+
+CONCURRENCY = 500  # streams in flight per client; APNs announces its own maximum
+REQUEST_TIMEOUT = 15.0  # seconds for a connection to open or a push to be answered
+RECONNECT_AFTER = 2.0  # seconds a failed connection attempt is not repeated
+BODY = b"{}"
+TRANSPORT_ERROR = 0  # PushResult.status when no HTTP answer came back
+
+
+@dataclass(frozen=True)
+class PushResult:
+    """APNs' answer for one device token: the HTTP status (0 without an answer), its
+    `reason` and, for 410, the `timestamp` (ms) since which the token is invalid."""
+
+    token: str
+    status: int
+    reason: str | None = None
+    timestamp_ms: int | None = None
+
+    @property
+    def certificate_rejected(self) -> bool:
+        """APNs (or its TLS handshake) refused our certificate."""
+        return self.status == 403 or self.reason == "TlsCertificateRejected"
+
+
+class _Loop:
+    """An asyncio loop running forever in a daemon thread."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="apns",
+                                       daemon=True)
+        self.thread.start()
+
+    def run(self, coroutine, timeout: float | None = None):  # type: ignore[no-untyped-def]
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+
+_loop: _Loop | None = None
+_loop_lock = threading.Lock()
+
+
+def _background() -> _Loop:
+    global _loop
+    with _loop_lock:
+        if _loop is None or not _loop.thread.is_alive():
+            _loop = _Loop()
+        return _loop
+
+
+class ApnsClient:
+    """Pushes to APNs with one certificate over one HTTP/2 connection (opened on first
+    use, opened again after it drops)."""
+
+    def __init__(self, base_url: str, certificate_chain_pem: bytes, key_pem: bytes,
+                 ca_file: str | None = None, concurrency: int = CONCURRENCY):
+        parts = urlsplit(base_url)
+        self.host, self.port = parts.hostname or "", parts.port or 443
+        self.authority = parts.netloc
+        self.context = _ssl_context(certificate_chain_pem, key_pem, ca_file)
+        self.context.set_alpn_protocols(["h2"])
+        self.concurrency = concurrency
+        self._connection: Connection | None = None
+        self._opening: asyncio.Lock | None = None
+        self._failed: tuple[float, BaseException] | None = None
+
+    def push(self, tokens: Iterable[str], topic: str, *, push_type: str | None = None
+             ) -> list[PushResult]:
+        """Push `{}` to every token (concurrently); one result per token, in order."""
+        return _background().run(self.push_async(list(tokens), topic, push_type))
+
+    async def push_async(self, tokens: list[str], topic: str, push_type: str | None = None
+                         ) -> list[PushResult]:
+        """The same, on the client's loop."""
+        gate = asyncio.Semaphore(self.concurrency)
+        headers = [("apns-topic", topic)]
+        if push_type:
+            headers += [("apns-push-type", push_type),
+                        ("apns-priority", "5" if push_type == "background" else "10")]
+
+        async def one(token: str) -> PushResult:
+            async with gate:
+                return await self._send(token, headers)
+
+        return list(await asyncio.gather(*(one(t) for t in tokens)))
+
+    async def _send(self, token: str, headers: list[tuple[str, str]]) -> PushResult:
+        try:
+            connection = await self._connected()
+            status, body = await asyncio.wait_for(
+                connection.request(f"/3/device/{token}", headers, BODY), REQUEST_TIMEOUT)
+        except (OSError, ssl.SSLError, TimeoutError, ConnectionError,
+                h2.exceptions.H2Error) as exc:
+            stale = self._failed is None or \
+                time.monotonic() - self._failed[0] >= RECONNECT_AFTER
+            if stale and (self._connection is None or self._connection.closed):
+                self._failed = (time.monotonic(), exc)  # the batch fails fast: no reconnect storm
+            return PushResult(token, TRANSPORT_ERROR, _transport_reason(exc))
+        if status == 200:
+            return PushResult(token, 200)
+        reason, stamp = None, None
+        with contextlib.suppress(ValueError, AttributeError, TypeError):
+            answer = json.loads(body)
+            reason = str(answer.get("reason")) if answer.get("reason") else None
+            stamp = int(answer["timestamp"]) if answer.get("timestamp") is not None else None
+        return PushResult(token, status, reason, stamp)
+
+    async def _connected(self) -> Connection:
+        if self._opening is None:
+            self._opening = asyncio.Lock()
+        async with self._opening:
+            if self._connection is None or self._connection.closed:
+                failed = self._failed
+                if failed is not None and time.monotonic() - failed[0] < RECONNECT_AFTER:
+                    raise failed[1]  # the rest of a batch fails fast, not one timeout each
+                try:
+                    self._connection = await asyncio.wait_for(
+                        Connection.open(self.host, self.port, self.authority, self.context),
+                        REQUEST_TIMEOUT)
+                except (OSError, ssl.SSLError, TimeoutError, ConnectionError) as exc:
+                    self._failed = (time.monotonic(), exc)
+                    raise
+                self._failed = None
+            return self._connection
+
+    def close(self) -> None:
+        """Close the connection (a new push opens another)."""
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            _background().run(connection.close(), 10)
+
+
+def _transport_reason(exc: BaseException) -> str:
+    text = str(exc).lower()
+    seen: BaseException | None = exc
+    while seen is not None:  # the TLS alert may be the cause of the httpx error
+        text += " " + str(seen).lower()
+        seen = seen.__cause__ or seen.__context__
+    if isinstance(exc, ssl.SSLError) and "alert" in text:
+        # The server ended TLS with an alert (unknown CA, bad or missing certificate...):
+        # it refused our certificate. Our own check of its certificate fails without one.
+        return "TlsCertificateRejected"
+    return f"ConnectionFailed: {type(exc).__name__}"
+
+
+def _ssl_context(chain_pem: bytes, key_pem: bytes, ca_file: str | None) -> ssl.SSLContext:
+    """A TLS client context presenting the certificate chain; the key touches the disk
+    only for the moment `load_cert_chain` reads it (a private 0600 file)."""
+    context = ssl.create_default_context(cafile=ca_file)
+    with tempfile.TemporaryDirectory(prefix="apns-") as folder:
+        cert_path, key_path = os.path.join(folder, "c.pem"), os.path.join(folder, "k.pem")
+        for path, data in ((cert_path, chain_pem), (key_path, key_pem)):
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+        context.load_cert_chain(cert_path, key_path)
+    return context
+
+
+_clients: dict[str, ApnsClient] = {}
+_clients_lock = threading.Lock()
+
+
+def client_for(base_url: str, certificate_pem: str, wwdr_pem: str, key_pem: bytes,
+               ca_file: str | None = None) -> ApnsClient:
+    """The process's client for a certificate and APNs address (made once, reused)."""
+    chain = (certificate_pem.strip() + "\n" + wwdr_pem.strip() + "\n").encode()
+    key = hashlib.sha256(b"\0".join([base_url.encode(), chain, key_pem,
+                                     (ca_file or "").encode()])).hexdigest()
+    with _clients_lock:
+        found = _clients.get(key)
+        if found is None:
+            found = _clients[key] = ApnsClient(base_url, chain, key_pem, ca_file)
+        return found
+
+
+def reset() -> None:
+    """Close and forget every client (tests; a certificate replaced)."""
+    with _clients_lock:
+        clients = list(_clients.values())
+        _clients.clear()
+    for client in clients:
+        with contextlib.suppress(Exception):
+            client.close()

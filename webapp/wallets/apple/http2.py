@@ -1,0 +1,155 @@
+"""A minimal HTTP/2 client connection for APNs: the `h2` state machine over asyncio TLS.
+
+Requests become streams; the frames of every stream started in one loop turn go out in
+one write; new streams wait while the server's `MAX_CONCURRENT_STREAMS` is reached or the
+connection's send window is too small; a GOAWAY or a dropped connection fails the streams
+in flight (their callers try again on a new connection later).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import ssl
+
+import h2.config
+import h2.connection
+import h2.events
+import h2.exceptions
+
+FIRST_READ = 0.5  # seconds to wait for the server's first frames
+
+
+class Connection:
+    """One HTTP/2 connection: requests become streams; frames of requests made in the same
+    loop turn go out in one write; streams wait while the server's limit is reached."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 authority: str):
+        self.reader, self.writer, self.authority = reader, writer, authority
+        self.h2 = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
+        self.streams: dict[int, dict] = {}
+        self.closed = False
+        self.changed = asyncio.Condition()
+        self._flush_scheduled = False
+
+    @classmethod
+    async def open(cls, host: str, port: int, authority: str, context: ssl.SSLContext
+                   ) -> Connection:
+        reader, writer = await asyncio.open_connection(host, port, ssl=context,
+                                                       server_hostname=host)
+        sock = writer.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        tls = writer.get_extra_info("ssl_object")
+        if tls is None or tls.selected_alpn_protocol() != "h2":
+            writer.close()
+            raise ConnectionError("the APNs server did not agree to HTTP/2")
+        self = cls(reader, writer, authority)
+        # Read before writing: under TLS 1.3 a server that refuses our client certificate
+        # says so (a TLS alert) only after the handshake; written bytes would make it reset
+        # the connection instead, and a refusal would look like a network failure. Servers
+        # send their SETTINGS at once (APNs does); one that waits costs FIRST_READ once.
+        try:
+            try:
+                first = await asyncio.wait_for(reader.read(65536), FIRST_READ)
+            except TimeoutError:
+                first = None
+            if first == b"":
+                raise ConnectionError("the APNs server closed the connection at once")
+            self.h2.initiate_connection()
+            for event in self.h2.receive_data(first or b""):
+                self._event(event)
+        except BaseException:
+            writer.close()
+            raise
+        self._flush()
+        self.task = asyncio.get_running_loop().create_task(self._read())
+        return self
+
+    async def request(self, path: str, headers: list[tuple[str, str]], body: bytes
+                      ) -> tuple[int, bytes]:
+        async with self.changed:
+            await self.changed.wait_for(lambda: self.closed or (
+                self.h2.open_outbound_streams < self.h2.remote_settings.max_concurrent_streams
+                and self.h2.outbound_flow_control_window >= len(body)))
+            if self.closed:
+                raise ConnectionError("the APNs connection closed")
+            stream_id = self.h2.get_next_available_stream_id()
+            self.h2.send_headers(stream_id, [
+                (":method", "POST"), (":scheme", "https"), (":path", path),
+                (":authority", self.authority), *headers,
+                ("content-length", str(len(body)))])
+            self.h2.send_data(stream_id, body, end_stream=True)
+            done = asyncio.get_running_loop().create_future()
+            self.streams[stream_id] = {"status": 0, "body": b"", "done": done}
+        self._schedule_flush()
+        return await done
+
+    def _schedule_flush(self) -> None:
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_scheduled = False
+        data = self.h2.data_to_send()
+        if data and not self.writer.is_closing():
+            self.writer.write(data)
+
+    async def _read(self) -> None:
+        try:
+            while not self.closed:
+                data = await self.reader.read(65536)
+                if not data:
+                    break
+                events = self.h2.receive_data(data)
+                for event in events:
+                    self._event(event)
+                self._flush()
+                async with self.changed:
+                    self.changed.notify_all()
+        except (OSError, ssl.SSLError, h2.exceptions.H2Error) as exc:
+            self._fail(exc)
+        else:
+            self._fail(ConnectionError("the APNs connection closed"))
+        async with self.changed:
+            self.changed.notify_all()  # streams waiting for room learn it is closed
+
+    def _event(self, event: object) -> None:
+        if isinstance(event, h2.events.ResponseReceived):
+            stream = self.streams.get(event.stream_id)
+            if stream is not None:
+                status = dict(event.headers).get(b":status", b"0")
+                stream["status"] = int(status)
+        elif isinstance(event, h2.events.DataReceived):
+            stream = self.streams.get(event.stream_id)
+            if stream is not None:
+                stream["body"] += event.data
+            self.h2.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
+        elif isinstance(event, h2.events.StreamEnded | h2.events.StreamReset):
+            stream = self.streams.pop(event.stream_id, None)
+            if stream is not None and not stream["done"].done():
+                if isinstance(event, h2.events.StreamReset):
+                    stream["done"].set_exception(ConnectionError("stream reset"))
+                else:
+                    stream["done"].set_result((stream["status"], stream["body"]))
+        elif isinstance(event, h2.events.ConnectionTerminated):
+            self._fail(ConnectionError("APNs closed the connection (GOAWAY)"))
+
+    def _fail(self, exc: BaseException) -> None:
+        self.closed = True
+        for stream in self.streams.values():
+            if not stream["done"].done():
+                stream["done"].set_exception(exc)
+        self.streams.clear()
+        if not self.writer.is_closing():
+            self.writer.close()
+
+    async def close(self) -> None:
+        if not self.closed:
+            with contextlib.suppress(Exception):
+                self.h2.close_connection()
+                self._flush()
+        self._fail(ConnectionError("closed"))

@@ -1,0 +1,266 @@
+"""`pass.json` of an Apple Wallet pass, rendered from a template definition and a pass's
+values. Pure: a dict in, a dict out.
+
+Mapping (docs/decisions.md "Apple Wallet"): template `generic` -> style `generic`,
+`event_ticket` -> `eventTicket`; fields by group with their keys; `#rrggbb` colours as
+`rgb(r, g, b)`; the barcode with the template's format; the event as `semantics`,
+`relevantDate` and back fields; `changeMessage` only on the fields an update changed in
+`notify` mode (never in `silent` mode, never on a void).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+STYLES = {"generic": "generic", "event_ticket": "eventTicket"}
+GROUP_KEYS = {"header": "headerFields", "primary": "primaryFields",
+              "secondary": "secondaryFields", "auxiliary": "auxiliaryFields",
+              "back": "backFields"}
+LIMITS = {"headerFields": 3, "primaryFields": 1, "secondaryFields": 4, "auxiliaryFields": 4}
+# Generic passes with a square barcode show at most 4 secondary + auxiliary fields.
+SQUARE_COMBINED_LIMIT = 4
+BARCODE_FORMATS = {"qr": "PKBarcodeFormatQR", "pdf417": "PKBarcodeFormatPDF417",
+                   "aztec": "PKBarcodeFormatAztec", "code128": "PKBarcodeFormatCode128"}
+SQUARE_BARCODES = ("qr", "aztec")
+_COLOR = re.compile(r"#([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})")
+_DATE_ONLY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True)
+class PassContent:
+    """What a pass contributes beyond its template's design."""
+
+    serial_number: str
+    pass_type_identifier: str
+    team_identifier: str
+    field_values: Mapping[str, Any]
+    barcode_message: str | None = None
+    barcode_alt_text: str | None = None
+    web_service_url: str | None = None
+    authentication_token: str | None = None
+    voided: bool = False
+    notify_keys: frozenset[str] = field(default_factory=frozenset)
+
+
+def render(definition: Mapping[str, Any], content: PassContent) -> dict[str, Any]:
+    """The pass.json dictionary for a pass of this definition."""
+    style = STYLES.get(str(definition.get("type")), "generic")
+    colors = definition.get("colors") or {}
+    doc: dict[str, Any] = {
+        "formatVersion": 1,
+        "passTypeIdentifier": content.pass_type_identifier,
+        "teamIdentifier": content.team_identifier,
+        "serialNumber": content.serial_number,
+        "organizationName": str(definition.get("organizationName") or ""),
+        "description": str(definition.get("description") or ""),
+    }
+    if definition.get("logoText"):
+        doc["logoText"] = str(definition["logoText"])
+    for name, source in (("backgroundColor", colors.get("background")),
+                         ("foregroundColor", colors.get("foreground")),
+                         ("labelColor", colors.get("label") or colors.get("foreground"))):
+        if (rgb := css_rgb(source)) is not None:
+            doc[name] = rgb
+    if content.web_service_url and content.authentication_token and not content.voided:
+        # A voided pass carries neither, so wallets stop asking for updates of it.
+        doc["webServiceURL"] = content.web_service_url
+        doc["authenticationToken"] = content.authentication_token
+    barcode = _barcode(definition.get("barcode"), content)
+    if barcode is not None:
+        doc["barcodes"] = [barcode]
+    _dates(doc, definition, style)
+    if locations := _locations(definition.get("locations")):
+        doc["locations"] = locations
+    if content.voided:
+        doc["voided"] = True
+    doc[style] = _fields(definition, content, style, barcode)
+    return doc
+
+
+def css_rgb(value: object) -> str | None:
+    """`#rrggbb` as Apple's `rgb(r, g, b)`; None for anything else."""
+    match = _COLOR.fullmatch(value) if isinstance(value, str) else None
+    if match is None:
+        return None
+    red, green, blue = (int(part, 16) for part in match.groups())
+    return f"rgb({red}, {green}, {blue})"
+
+
+def _fields(definition: Mapping[str, Any], content: PassContent, style: str,
+            barcode: dict[str, Any] | None) -> dict[str, Any]:
+    groups: dict[str, list[dict[str, Any]]] = {name: [] for name in GROUP_KEYS.values()}
+    config = (definition.get("config") or {}).get("fields") or {}
+    seen: set[str] = set()
+    for group, apple_group in GROUP_KEYS.items():
+        for spec in config.get(group) or []:
+            if not isinstance(spec, dict) or spec.get("key") in seen:
+                continue
+            item = _field(spec, content, back=group == "back")
+            if item is not None:
+                seen.add(item["key"])
+                groups[apple_group].append(item)
+    overflow: list[dict[str, Any]] = []
+    for name, limit in LIMITS.items():  # more than a wallet shows: keep it on the back
+        overflow += groups[name][limit:]
+        del groups[name][limit:]
+    square = barcode is not None and barcode["format"] in (
+        BARCODE_FORMATS[f] for f in SQUARE_BARCODES)
+    if style == "generic" and square:
+        room = max(0, SQUARE_COMBINED_LIMIT - len(groups["secondaryFields"]))
+        overflow += groups["auxiliaryFields"][room:]
+        del groups["auxiliaryFields"][room:]
+    groups["backFields"] = overflow + groups["backFields"] + _event_back(definition, style)
+    return {name: items for name, items in groups.items() if items}
+
+
+def _field(spec: Mapping[str, Any], content: PassContent, *, back: bool
+           ) -> dict[str, Any] | None:
+    key = str(spec.get("key") or "")
+    if not key:
+        return None
+    raw = spec.get("value") if spec.get("binding") == "shared" else content.field_values.get(key)
+    if raw is None or raw == "":
+        return None
+    item: dict[str, Any] = {"key": key, "label": str(spec.get("label") or "")}
+    item.update(_value(raw, str(spec.get("format") or "text")))
+    if key in content.notify_keys and not content.voided:
+        item["changeMessage"] = change_message(spec)
+    if back:
+        item["dataDetectorTypes"] = ["PKDataDetectorTypeLink", "PKDataDetectorTypePhoneNumber"]
+    return item
+
+
+def change_message(spec: Mapping[str, Any]) -> str:
+    """The field's own change message, else `<label>: %@` (a `%` in a label is escaped)."""
+    own = spec.get("changeMessage")
+    if isinstance(own, str) and "%@" in own:
+        return own
+    label = str(spec.get("label") or "").replace("%", "%%")
+    return f"{label}: %@" if label else "%@"
+
+
+def _value(raw: Any, fmt: str) -> dict[str, Any]:
+    """Value and formatting keys: numbers as JSON numbers, dates as ISO 8601 date-times."""
+    if fmt == "number":
+        number = _number(raw)
+        if number is not None:
+            return {"value": number, "numberStyle": "PKNumberStyleDecimal"}
+    if fmt in ("date", "dateTime") and isinstance(raw, str):
+        if _DATE_ONLY.fullmatch(raw):
+            try:
+                day = date.fromisoformat(raw)
+            except ValueError:
+                return {"value": raw}
+            return {"value": f"{day.isoformat()}T00:00:00Z", "dateStyle": "PKDateStyleMedium",
+                    "timeStyle": "PKDateStyleNone", "ignoresTimeZone": True}
+        moment = parse_moment(raw)
+        if moment is not None:
+            return {"value": w3c(moment), "dateStyle": "PKDateStyleMedium",
+                    "timeStyle": "PKDateStyleShort" if fmt == "dateTime" else "PKDateStyleNone"}
+    return {"value": str(raw)}
+
+
+def _number(raw: Any) -> int | float | None:
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int):
+        return raw
+    try:
+        number = float(raw)
+    except (TypeError, ValueError):
+        return None
+    if not math.isfinite(number):
+        return None
+    return int(number) if number.is_integer() and abs(number) < 2**53 else number
+
+
+def parse_moment(value: object) -> datetime | None:
+    """An aware datetime from ISO 8601 with an offset or Z; None otherwise."""
+    if not isinstance(value, str) or "T" not in value:
+        return None
+    try:
+        moment = datetime.fromisoformat(value.replace("z", "Z"))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+def w3c(moment: datetime) -> str:
+    """A W3C date-time Apple accepts: seconds precision, `Z` or `+hh:mm`."""
+    text = moment.replace(microsecond=0).isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+
+def _barcode(spec: object, content: PassContent) -> dict[str, Any] | None:
+    if not isinstance(spec, dict) or not content.barcode_message:
+        return None
+    barcode = {"format": BARCODE_FORMATS.get(str(spec.get("format")), "PKBarcodeFormatQR"),
+               "message": content.barcode_message, "messageEncoding": "iso-8859-1"}
+    if content.barcode_alt_text:
+        barcode["altText"] = content.barcode_alt_text
+    return barcode
+
+
+def _dates(doc: dict[str, Any], definition: Mapping[str, Any], style: str) -> None:
+    expires = parse_moment(definition.get("expiresAt"))
+    if expires is not None:
+        doc["expirationDate"] = w3c(expires)
+    event = definition.get("event")
+    if style != "eventTicket" or not isinstance(event, dict):
+        return
+    starts, ends = parse_moment(event.get("startsAt")), parse_moment(event.get("endsAt"))
+    venue = event.get("venue") if isinstance(event.get("venue"), dict) else {}
+    semantics: dict[str, Any] = {"eventType": "PKEventTypeGeneric"}
+    if event.get("name"):
+        semantics["eventName"] = str(event["name"])
+    if venue.get("name"):
+        semantics["venueName"] = str(venue["name"])
+    if starts is not None:
+        doc["relevantDate"] = w3c(starts)
+        semantics["eventStartDate"] = w3c(starts)
+        window = {"startDate": w3c(starts)}
+        if ends is not None:
+            semantics["eventEndDate"] = window["endDate"] = w3c(ends)
+        doc["relevantDates"] = [window]
+    doc["semantics"] = semantics
+
+
+def _event_back(definition: Mapping[str, Any], style: str) -> list[dict[str, Any]]:
+    """The event's name, venue and times on the back (keys no template field can have)."""
+    event = definition.get("event")
+    if style != "eventTicket" or not isinstance(event, dict):
+        return []
+    venue = event.get("venue") if isinstance(event.get("venue"), dict) else {}
+    out = []
+    if event.get("name"):
+        out.append({"key": "event.name", "label": "Event", "value": str(event["name"])})
+    place = ", ".join(str(v) for v in (venue.get("name"), venue.get("address")) if v)
+    if place:
+        out.append({"key": "event.venue", "label": "Venue", "value": place})
+    for key, label in (("doorsOpenAt", "Doors open"), ("startsAt", "Starts"),
+                       ("endsAt", "Ends")):
+        moment = parse_moment(event.get(key))
+        if moment is not None:
+            out.append({"key": f"event.{key}", "label": label, "value": w3c(moment),
+                        "dateStyle": "PKDateStyleFull", "timeStyle": "PKDateStyleShort"})
+    return out
+
+
+def _locations(value: object) -> list[dict[str, Any]]:
+    out = []
+    for item in value if isinstance(value, list) else []:
+        if not isinstance(item, dict):
+            continue
+        lat, lon = item.get("latitude"), item.get("longitude")
+        if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (lat, lon)):
+            continue
+        location: dict[str, Any] = {"latitude": float(lat), "longitude": float(lon)}
+        if item.get("relevantText"):
+            location["relevantText"] = str(item["relevantText"])
+        out.append(location)
+    return out[:10]

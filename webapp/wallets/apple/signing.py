@@ -1,0 +1,146 @@
+"""The `signature` of a pass: a detached DER CMS (PKCS #7) SignedData over `manifest.json`,
+SHA-256, with the signing certificate and the WWDR intermediate embedded and the signing
+time among the signed attributes, computed over the exact bytes (binary mode).
+
+Everything that does not depend on the manifest (certificates, signer identifier,
+algorithm identifiers) is encoded once per identity; signing a pass is one digest, three
+small signed attributes, one private-key operation and a concatenation. The output has
+the shape `cryptography`'s PKCS #7 builder gives with `DetachedSignature | Binary` (RFC
+5652; signed attributes contentType, signingTime and messageDigest, sorted as DER
+requires), which `openssl cms -verify -binary` and Wallet accept.
+
+Private keys are parsed once per process per identity and kept (`signer()`): parsing and
+checking an RSA key costs more than a signature.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import threading
+from collections import OrderedDict
+
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
+
+from webapp.wallets.apple import certificates
+
+_LIMIT = 256
+_signers: OrderedDict[str, Signer] = OrderedDict()
+_lock = threading.Lock()
+
+# Object identifiers (RFC 5652, RFC 5754, RFC 8017, RFC 5758).
+_SIGNED_DATA = "1.2.840.113549.1.7.2"
+_DATA = "1.2.840.113549.1.7.1"
+_CONTENT_TYPE = "1.2.840.113549.1.9.3"
+_MESSAGE_DIGEST = "1.2.840.113549.1.9.4"
+_SIGNING_TIME = "1.2.840.113549.1.9.5"
+_SHA256 = "2.16.840.1.101.3.4.2.1"
+_RSA = "1.2.840.113549.1.1.1"
+_ECDSA_SHA256 = "1.2.840.10045.4.3.2"
+
+
+def _length(size: int) -> bytes:
+    if size < 0x80:
+        return bytes([size])
+    raw = size.to_bytes((size.bit_length() + 7) // 8, "big")
+    return bytes([0x80 | len(raw)]) + raw
+
+
+def _tlv(tag: int, content: bytes) -> bytes:
+    return bytes([tag]) + _length(len(content)) + content
+
+
+def _oid(dotted: str) -> bytes:
+    parts = [int(p) for p in dotted.split(".")]
+    body = bytearray([parts[0] * 40 + parts[1]])
+    for part in parts[2:]:
+        chunk = [part & 0x7F]
+        part >>= 7
+        while part:
+            chunk.append(0x80 | (part & 0x7F))
+            part >>= 7
+        body += bytes(reversed(chunk))
+    return _tlv(0x06, bytes(body))
+
+
+def _integer(value: int) -> bytes:
+    raw = value.to_bytes(value.bit_length() // 8 + 1, "big", signed=True)
+    return _tlv(0x02, raw)
+
+
+def _sequence(*items: bytes) -> bytes:
+    return _tlv(0x30, b"".join(items))
+
+
+def _set(*items: bytes, tag: int = 0x31) -> bytes:
+    return _tlv(tag, b"".join(sorted(items)))  # DER: SET OF in ascending encoded order
+
+
+def _algorithm(dotted: str, null: bool = True) -> bytes:
+    return _sequence(_oid(dotted), b"\x05\x00" if null else b"")
+
+
+class Signer:
+    """A parsed signing identity: certificate, private key and WWDR intermediate."""
+
+    def __init__(self, certificate: x509.Certificate,
+                 key: rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey, wwdr: x509.Certificate):
+        self.certificate, self.key, self.wwdr = certificate, key, wwdr
+        der = serialization.Encoding.DER
+        self._certificates = _set(certificate.public_bytes(der), wwdr.public_bytes(der),
+                                  tag=0xA0)
+        self._sid = _sequence(certificate.issuer.public_bytes(),
+                              _integer(certificate.serial_number))
+        self._digest_algorithm = _algorithm(_SHA256)
+        self._signature_algorithm = (_algorithm(_RSA) if isinstance(key, rsa.RSAPrivateKey)
+                                     else _algorithm(_ECDSA_SHA256, null=False))
+        self._content_type = _sequence(_oid(_CONTENT_TYPE), _set(_oid(_DATA)))
+
+    def sign(self, manifest: bytes, now: dt.datetime | None = None) -> bytes:
+        """The detached DER signature of `manifest` (signingTime included)."""
+        moment = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
+        attributes = [
+            self._content_type,
+            _sequence(_oid(_SIGNING_TIME),
+                      _set(_tlv(0x17, moment.strftime("%y%m%d%H%M%SZ").encode()))),
+            _sequence(_oid(_MESSAGE_DIGEST),
+                      _set(_tlv(0x04, hashlib.sha256(manifest).digest()))),
+        ]
+        signed = _set(*attributes)  # what the signature covers: the SET, tagged 0x31
+        if isinstance(self.key, rsa.RSAPrivateKey):
+            value = self.key.sign(signed, padding.PKCS1v15(), hashes.SHA256())
+        else:
+            value = self.key.sign(signed, ec.ECDSA(hashes.SHA256()))
+        signer_info = _sequence(_integer(1), self._sid, self._digest_algorithm,
+                                b"\xa0" + signed[1:],  # [0] IMPLICIT in the SignerInfo
+                                self._signature_algorithm, _tlv(0x04, value))
+        signed_data = _sequence(_integer(1), _set(self._digest_algorithm),
+                                _sequence(_oid(_DATA)), self._certificates,
+                                _set(signer_info))
+        return _sequence(_oid(_SIGNED_DATA), _tlv(0xA0, signed_data))
+
+
+def signer(certificate_pem: str | bytes, wwdr_pem: str | bytes, key_pem: bytes) -> Signer:
+    """The signer of an identity, parsed on first use and kept for the process."""
+    cert_bytes = _bytes(certificate_pem)
+    wwdr_bytes = _bytes(wwdr_pem)
+    cache_key = hashlib.sha256(cert_bytes + b"\0" + wwdr_bytes + b"\0" + key_pem).hexdigest()
+    with _lock:
+        found = _signers.get(cache_key)
+        if found is not None:
+            _signers.move_to_end(cache_key)
+            return found
+    made = Signer(x509.load_pem_x509_certificate(cert_bytes),
+                  certificates.load_private_key(key_pem),
+                  x509.load_pem_x509_certificate(wwdr_bytes))
+    with _lock:
+        _signers[cache_key] = made
+        while len(_signers) > _LIMIT:
+            _signers.popitem(last=False)
+    return made
+
+
+def _bytes(value: str | bytes) -> bytes:
+    return value.encode() if isinstance(value, str) else value

@@ -143,11 +143,17 @@ def test_bad_token_endpoint_answer_fails_with_credentials_invalid(
 
 def test_generated_demo_identity_never_calls_google(app: Flask, api: Api, template: dict,
                                                     fake_google: FakeGoogle) -> None:
+    from webapp.services import outbox
+
     app.config["DEMO_GOOGLE_SERVICE_ACCOUNT"] = None
     app.config["GOOGLE_TOKEN_URI"] = "https://oauth2.googleapis.com/token"
+    seen: list[tuple[str, str]] = []
+    outbox.set_dispatcher(lambda task, row_id: seen.append((task, row_id)))
     p = issue(api, template, fieldValues={"member": "Ada"})
     assert p["artifacts"]["google"] == {"ready": False, "reason": "credentials_missing"}
     assert fake_google.state.calls == [] and fake_google.state.token_requests == 0
+    # Known to fail before it starts: no job is queued for it.
+    assert [task for task, _ in seen if task == "sync_google_pass"] == []
 
 
 def test_rollback_discards_the_google_write(app: Flask, api: Api, template: dict,
@@ -191,3 +197,14 @@ def test_expired_token_is_refreshed_once(api: Api, template: dict,
     p = issue(api, template, fieldValues={"member": "B"})
     assert p["artifacts"]["google"]["ready"] is True
     assert fake_google.state.token_requests == 2
+
+
+def test_a_pass_for_an_issuer_google_knows_is_written_by_a_job(
+        app: Flask, api: Api, template: dict, fake_google: FakeGoogle) -> None:
+    from webapp.services import outbox
+
+    seen: list[tuple[str, str]] = []
+    outbox.set_dispatcher(lambda task, row_id: seen.append((task, row_id)))
+    p = issue(api, template, fieldValues={"member": "Ada"})
+    assert ("sync_google_pass", p["id"]) in seen
+    assert p["artifacts"]["google"] == {"ready": False, "reason": "wallet_pending"}

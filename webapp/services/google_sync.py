@@ -47,6 +47,29 @@ def pending_row(item: Pass) -> GoogleObject:
                         created_at=item.created_at, updated_at=item.created_at)
 
 
+def new_row(item: Pass) -> tuple[GoogleObject, bool]:
+    """The row a new Google pass starts with, and whether a job must write its object.
+
+    A pass whose issuer Google cannot know (the generated demo one) starts `failed` with
+    `credentials_missing` and no job: the job would only find that out. A save-link click
+    still tries again, so configuring a demo issuer later recovers such passes.
+    """
+    row = pending_row(item)
+    identity = credentials.google_identity(item.organization_id, item.google_issuer_id)
+    if identity is not None and usable(identity):
+        return row, True
+    row.state, row.reason, row.attempts = "failed", "credentials_missing", 1
+    row.error = _missing(identity)
+    return row, False
+
+
+def _missing(identity: credentials.GoogleIdentity | None) -> str:
+    if identity is None:
+        return "The pass's Google issuer is gone."
+    return ("Test passes need the operator's Google demo issuer "
+            "(DEMO_GOOGLE_SERVICE_ACCOUNT); the generated one is not known to Google.")
+
+
 def sync(pass_id: str) -> GoogleObject | None:
     """The job: write the pass's class and object unless they are written already."""
     item = db.session.get(Pass, pass_id)
@@ -67,10 +90,7 @@ def ensure_written(item: Pass) -> Written:
     if row.state == "written":
         return Written(row, identity, template_type, definition, False)
     if identity is None or not usable(identity):
-        _finish(row, "failed", "credentials_missing",
-                "The pass's Google issuer is gone." if identity is None else
-                "Test passes need the operator's Google demo issuer "
-                "(DEMO_GOOGLE_SERVICE_ACCOUNT); the generated one is not known to Google.")
+        _finish(row, "failed", "credentials_missing", _missing(identity))
         return Written(row, None, template_type, definition, False)
     try:
         write(item, row, identity, definition)

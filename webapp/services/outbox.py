@@ -56,8 +56,10 @@ def pass_issued(session: Session, item: Pass) -> None:
     (Apple wallets fetch the pass when the holder adds it)."""
     if item.google:
         session.flush()  # the pass row first: the Google row refers to it
-        session.add(google_sync.pending_row(item))
-        _later(session, "sync_google_pass", item.id)
+        row, needs_job = google_sync.new_row(item)
+        session.add(row)
+        if needs_job:
+            _later(session, "sync_google_pass", item.id)
     _pass_event(session, item, "pass.created")
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, g, redirect, request, session, url_for
 from flask_login import current_user
 from flask_wtf.csrf import CSRFError
+from htmx_flask import Htmx
 
 from webapp import clock
 from webapp.dashboard import nav
@@ -180,6 +181,7 @@ def init_app(app: Flask) -> None:
         csrf.exempt(blueprint)
     login_manager.init_app(app)
     login_manager.session_protection = "basic"
+    Htmx(app)  # `request.htmx`: the HTMX request headers, parsed
     app.register_blueprint(bp)
 
 

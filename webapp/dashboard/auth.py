@@ -6,6 +6,7 @@ from urllib.parse import urlsplit
 
 from flask import Response, current_app, g, request, session, url_for
 from flask_login import UserMixin, current_user, login_user, logout_user
+from htmx_flask import request as htmx_request
 
 from webapp.dashboard import bp
 from webapp.dashboard.htmx import go, is_htmx, render
@@ -38,7 +39,7 @@ def to_sign_in() -> Response:
     """Send a signed-out visitor to the sign-in page, remembering where they were going."""
     target = request.full_path.rstrip("?") if request.method == "GET" else None
     if is_htmx():
-        parts = urlsplit(request.headers.get("HX-Current-URL", ""))
+        parts = urlsplit(htmx_request.htmx.current_url or "")
         target = parts.path + (f"?{parts.query}" if parts.query else "")
     return go(url_for("dashboard.login", next=_safe_next(target)))
 

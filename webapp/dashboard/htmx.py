@@ -1,16 +1,17 @@
-"""Small HTMX helpers: one route answers a full page or a fragment."""
+"""Small HTMX helpers over htmx-flask: one route answers a full page or a fragment."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, make_response, redirect, render_template, request
+from flask import Response, make_response, redirect, render_template
+from htmx_flask import make_response as htmx_response
+from htmx_flask import request
 
 
 def is_htmx() -> bool:
     """Whether HTMX sent this request (and it is not a history restore)."""
-    return request.headers.get("HX-Request") == "true" and \
-        request.headers.get("HX-History-Restore-Request") != "true"
+    return bool(request.htmx) and not request.htmx.history_restore_request
 
 
 def render(page: str, partial: str | None = None, status: int = 200, /,
@@ -25,7 +26,5 @@ def render(page: str, partial: str | None = None, status: int = 200, /,
 def go(url: str) -> Response:
     """Send the browser to `url`: HX-Redirect for HTMX, 303 otherwise."""
     if is_htmx():
-        response = make_response("", 200)
-        response.headers["HX-Redirect"] = url
-        return response
+        return htmx_response("", 200, redirect=url)
     return redirect(url, 303)

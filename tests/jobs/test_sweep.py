@@ -138,3 +138,39 @@ def test_redis_unset_enqueue_runs_in_a_thread(app: Flask, api: Api, receiver: Re
     issue(api, google=False)
     receiver.wait_for(1, timeout=10)
     assert time.monotonic() - started < 10
+
+
+def test_the_sweep_purges_old_events_idempotency_records_and_callback_nonces(
+        app: Flask, api: Api) -> None:
+    from datetime import timedelta
+
+    from sqlalchemy import func, select
+
+    from webapp import clock
+    from webapp.extensions import db
+    from webapp.models import Event, GoogleCallbackNonce, IdempotencyRecord
+    from webapp.services import sweep
+    from webapp.services._tx import transaction
+
+    api.post("/v1/templates", {"name": "x"})  # an idempotency record (a 400 answer)
+    now = clock.now()
+    with app.app_context():
+        with transaction() as session:
+            session.add(GoogleCallbackNonce(nonce="old", object_id="o", event_type="save",
+                                            expires_at=now - timedelta(minutes=1)))
+            session.add(GoogleCallbackNonce(nonce="new", object_id="o", event_type="save",
+                                            expires_at=now + timedelta(hours=1)))
+            from webapp.services import events
+
+            events.emit(session, organization_id=api.get("/v1/me").get_json()["organizationId"],
+                        environment="test", type="pass.created", data={"object": {}})
+        assert db.session.scalar(select(func.count()).select_from(Event)) == 1
+        later = now + timedelta(days=31)
+        clock.set_now(lambda: later)
+        sweep._last_purge = 0.0
+        sweep.run()
+        left = set(db.session.scalars(select(GoogleCallbackNonce.nonce)))
+        records = db.session.scalar(select(func.count()).select_from(IdempotencyRecord))
+        old_events = db.session.scalar(select(func.count()).select_from(Event))
+    assert left == set()  # both are past their expiry 31 days later
+    assert records == 0 and old_events == 0

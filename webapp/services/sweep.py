@@ -22,7 +22,7 @@ from sqlalchemy import and_, delete, or_, select
 from webapp import clock, settings
 from webapp.extensions import db
 from webapp.models import Event, GoogleObject, PassUpdate, WebhookDelivery
-from webapp.services import events, idempotency, outbox
+from webapp.services import events, google_callbacks, idempotency, outbox
 from webapp.services._tx import end_read, transaction
 
 # source(now, stale_before, limit) -> [(task name, row ID)]
@@ -94,6 +94,7 @@ def _purge(now: datetime) -> None:
         session.execute(delete(Event).where(Event.created_at < now - events.RETENTION)
                         .execution_options(synchronize_session=False))
     idempotency.purge()
+    google_callbacks.purge_nonces()
 
 
 register("pass_updates", _pass_updates)

@@ -72,7 +72,8 @@ def _load(dsn: str, org_id: str, template_id: str) -> dict[str, str]:
     sample: dict[str, str] = {}
     columns = ("id, organization_id, environment, template_id, template_revision, short_id, "
                "status, source, holder_name, holder_email, search_text, apple, google, "
-               "field_values, auth_token, version, created_at, updated_at, wallet_updated_at")
+               "field_values, auth_token_encrypted, version, created_at, updated_at, "
+               "wallet_updated_at")
     with psycopg.connect(dsn) as conn, conn.cursor() as cur:
         with cur.copy(f"COPY passes ({columns}) FROM STDIN") as copy:
             for n in range(ROWS):

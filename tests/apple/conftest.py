@@ -83,9 +83,10 @@ def auth_token(app: Flask, pass_id: str) -> str:
     """The pass's authenticationToken, as the device has it from pass.json."""
     from webapp.extensions import db
     from webapp.models import Pass
+    from webapp.services import apple_passes
 
     with app.app_context():
-        return db.session.get(Pass, pass_id).auth_token
+        return apple_passes.authentication_token(db.session.get(Pass, pass_id))
 
 
 class Device:

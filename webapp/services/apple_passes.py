@@ -20,7 +20,7 @@ from webapp import clock, settings
 from webapp.errors import NotFound
 from webapp.extensions import db
 from webapp.models import Asset, Pass, PassUpdate
-from webapp.services import credentials, download_links, pass_views, templates
+from webapp.services import credentials, download_links, pass_views, templates, vault
 from webapp.wallets import images
 from webapp.wallets.apple import bundle, pass_json, signing
 
@@ -132,7 +132,7 @@ def content(item: Pass, definition: dict[str, Any], identity: credentials.AppleI
         team_identifier=identity.team_identifier, field_values=item.field_values or {},
         barcode_message=pass_views.barcode_message(item, definition),
         barcode_alt_text=_placeholders(alt, item) if isinstance(alt, str) else None,
-        web_service_url=web_service_url(), authentication_token=item.auth_token,
+        web_service_url=web_service_url(), authentication_token=authentication_token(item),
         voided=item.status == "voided", notify_keys=notify_keys(item))
 
 
@@ -223,3 +223,8 @@ def _keep(key: tuple[str, ...], data: bytes) -> None:
             _old, dropped = _cache.popitem(last=False)
             _cache_size -= len(dropped)
 
+
+
+def authentication_token(item: Pass) -> str:
+    """The pass's `authenticationToken`, decrypted (it is stored encrypted)."""
+    return vault.decrypt(item.auth_token_encrypted.encode()).decode()

@@ -245,7 +245,7 @@ def _authorized(pass_type: str, serial: str, token: str | None) -> Pass | None:
     item = None
     if ids.has_prefix(serial, "pass"):
         item = db.session.scalar(select(Pass).where(Pass.id == serial))
-    expected = item.auth_token if item is not None else _DUMMY_TOKEN
+    expected = apple_passes.authentication_token(item) if item is not None else _DUMMY_TOKEN
     matches = hmac.compare_digest((token or "").encode(), expected.encode())
     if item is None or not matches or not item.apple:
         return None

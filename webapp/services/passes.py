@@ -20,7 +20,7 @@ from webapp.domain import values as value_rules
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import Pass, PassUpdate, Template
-from webapp.services import credentials, outbox, pagination, pass_views, templates
+from webapp.services import credentials, outbox, pagination, pass_views, templates, vault
 from webapp.services._tx import transaction
 from webapp.services.context import Context
 
@@ -95,12 +95,18 @@ def _new_pass(ctx: Context, req: IssueRequest
         google=google, barcode_value=req.barcode_value, field_values=dict(req.field_values),
         apple_certificate_id=signing.apple_certificate_id,
         apple_pass_type_identifier=signing.apple_pass_type_identifier,
-        google_issuer_id=signing.google_issuer_id, auth_token=ids.token(32), version=1,
+        google_issuer_id=signing.google_issuer_id, auth_token_encrypted=_new_auth_token(),
+        version=1,
         created_at=now, updated_at=now, wallet_updated_at=now,
     )
     item.search_text = _search_text(item)
     return template, definition, item
 
+
+
+def _new_auth_token() -> str:
+    """Apple's `authenticationToken` for a new pass (43 characters), encrypted at rest."""
+    return vault.encrypt(ids.token(32).encode()).decode()
 
 def get(ctx: Context, pass_id: str) -> Pass:
     """A pass with its values, artifacts and template name.

@@ -1,0 +1,67 @@
+"""Apple's authenticationToken is encrypted at rest and recoverable for pass.json."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import select, text
+
+from tests.apple.conftest import auth_token, issue
+from tests.conftest import Api, base_overrides
+from webapp import create_app
+
+
+def test_the_stored_token_is_not_the_token(app: Flask, api: Api, client: Any) -> None:
+    from webapp.extensions import db
+    from webapp.models import Pass
+
+    item = issue(api)
+    token = auth_token(app, item["id"])
+    assert len(token) >= 32
+    with app.app_context():
+        stored = db.session.scalar(select(Pass.auth_token_encrypted)
+                                   .where(Pass.id == item["id"]))
+    assert token not in stored and stored.startswith("gAAAAA")
+
+
+def test_the_migration_encrypts_existing_tokens_and_back(tmp_path: Path, database: dict) -> None:
+    if database["kind"] != "sqlite":
+        pytest.skip("migrations are exercised on a file of their own")
+    from flask_migrate import downgrade, upgrade
+
+    url = f"sqlite:///{tmp_path / 'migrate.sqlite3'}"
+    app = create_app(base_overrides(tmp_path, url))
+    app.instance_path = str(tmp_path / "instance")
+    with app.app_context():
+        from tests.api.factories import template_body
+        from webapp.extensions import db
+        from webapp.services import apple_passes, organizations, passes, templates
+        from webapp.services.context import Context
+
+        upgrade()
+        org = organizations.create("Migrating", "m@example.test", "correct horse battery")
+        ctx = Context(org.organization.id, "test")
+        body = template_body()
+        template = templates.create(ctx, body["name"], body["type"], body["definition"])
+        values = {f["key"]: "x" for group in body["definition"]["config"]["fields"].values()
+                  for f in group if f.get("binding") == "perPass"}
+        item = passes.issue(ctx, passes.IssueRequest(template.id, values))
+        token = apple_passes.authentication_token(item)
+        db.session.remove()
+
+        downgrade(revision="0005")
+        plain = db.session.execute(text("SELECT auth_token FROM passes")).scalar_one()
+        db.session.remove()
+        assert plain == token
+
+        upgrade()
+        sealed = db.session.execute(text("SELECT auth_token_encrypted FROM passes")).scalar_one()
+        db.session.remove()
+        assert token not in sealed
+        from webapp.models import Pass
+
+        assert apple_passes.authentication_token(db.session.get(Pass, item.id)) == token
+        db.engine.dispose()

@@ -35,7 +35,7 @@ def _deliveries(app: Flask) -> list[Any]:
         return [(d.id, d.event_type, d.status, len(d.attempt_log)) for d in rows]
 
 
-def _wait(predicate, timeout: float = 30.0) -> None:  # type: ignore[no-untyped-def]
+def _wait(predicate, timeout: float = 90.0) -> None:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + timeout
     while not predicate():
         if time.monotonic() > deadline:

@@ -70,3 +70,25 @@ def test_redis_down_never_fails_the_request(app, api: Api) -> None:
     body = _issue_and_update(api)
     assert body["update"]["delivery"]["apple"]["status"] == "pending"
     assert time.monotonic() - started < 10
+
+
+def test_the_worker_beats_at_most_every_few_seconds_but_never_skips_a_job_start(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rq import SimpleWorker
+
+    from jobs import worker
+
+    beats: list[tuple[object, object]] = []
+    monkeypatch.setattr(SimpleWorker, "heartbeat",
+                        lambda self, timeout=None, pipeline=None: beats.append((timeout, pipeline)))
+    now = [1000.0]
+    monkeypatch.setattr(worker.time, "monotonic", lambda: now[0])
+    process = object.__new__(worker.AppWorker)
+    for _ in range(3):
+        process.heartbeat()  # RQ's beats around each job: one goes through
+    assert beats == [(None, None)]
+    process.heartbeat(240, pipeline="pipe")  # a job's start (its own TTL, in a pipeline)
+    assert beats[-1] == (240, "pipe")
+    now[0] += worker.HEARTBEAT_EVERY
+    process.heartbeat()
+    assert len(beats) == 3 and beats[-1] == (None, None)

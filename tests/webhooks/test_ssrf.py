@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import time
 
 import pytest
 from flask import Flask
@@ -102,3 +103,26 @@ def test_a_refused_connection_fails_the_attempt(api: Api) -> None:
 ])
 def test_address_rules(address: str, private_ok: bool, allowed: bool) -> None:
     assert address_allowed(ipaddress.ip_address(address), private_ok) is allowed
+
+
+def test_a_kept_alive_connection_never_outlives_its_checked_address(
+        receiver: Receiver, fake_dns: dict) -> None:
+    from webapp.services import webhook_http
+
+    url = f"http://reuse.example.test:{receiver.port}/in"
+
+    def post(allow_private: bool = True) -> webhook_http.Outcome:
+        return webhook_http.post(url, b"{}", {}, timeout=2, allow_private=allow_private)
+
+    fake_dns["reuse.example.test"] = ["127.0.0.1"]
+    assert post().ok and post().ok  # the second on the kept-alive connection
+    assert len(receiver.wait_for(2)) == 2 and len(fake_dns["__lookups__"]) == 2  # checked each time
+    fake_dns["reuse.example.test"] = ["127.0.0.2"]  # re-resolved elsewhere: nobody listens
+    outcome = post()
+    assert outcome.error_code == "connection_failed"  # not sent on the 127.0.0.1 connection
+    fake_dns["reuse.example.test"] = ["10.0.0.1"]
+    assert post(allow_private=False).error_code == "address_not_allowed"
+    fake_dns["reuse.example.test"] = ["127.0.0.1"]
+    assert post(allow_private=False).error_code == "address_not_allowed"  # checked, not reused
+    time.sleep(0.2)  # a third request, if one were sent, would be recorded by now
+    assert len(receiver.requests) == 2

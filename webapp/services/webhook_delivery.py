@@ -1,9 +1,13 @@
-"""Delivering one webhook (a job per delivery row), signed per Standard Webhooks.
+"""Delivering webhooks (a job per delivery row), signed per Standard Webhooks.
 
 A delivery is claimed (a lease on the row, so two workers never send it at once and a
-dead worker's claim runs out), POSTed, and its attempt recorded. A failure schedules the
-next attempt on decisions.md's schedule; the sweep enqueues it when it is due. Running the
-job twice, or for a row that is not due, does nothing.
+dead worker's claim runs out), POSTed, and its attempt recorded. The job for one delivery
+also claims, in the same transaction, up to `BATCH - 1` other due deliveries of the same
+endpoint and sends them over the same keep-alive connection; their own jobs then find
+nothing to do (a read, no write lock). A failure stops the batch (the rest are released
+for their own jobs), and so does a batch that could outgrow its lease. A failure schedules
+the next attempt on decisions.md's schedule; the sweep enqueues it when it is due. Running
+the job twice, or for a row that is not due, does nothing.
 """
 
 from __future__ import annotations
@@ -12,15 +16,16 @@ import base64
 import hashlib
 import hmac
 import json
+import time
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import or_, update
+from sqlalchemy import ColumnElement, or_, select, update
 
 from webapp import clock, ids, settings
 from webapp.extensions import db
 from webapp.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
-from webapp.services import events, vault, webhook_http
+from webapp.services import events, outbox, vault, webhook_http
 from webapp.services._tx import end_read, transaction
 
 # After attempt n fails, attempt n+1 comes RETRY_SCHEDULE[n-1] later: 8 attempts, ~28 h.
@@ -28,36 +33,52 @@ RETRY_SCHEDULE = (timedelta(seconds=5), timedelta(minutes=5), timedelta(minutes=
                   timedelta(hours=2), timedelta(hours=5), timedelta(hours=10),
                   timedelta(hours=10))
 DISABLE_AFTER = timedelta(days=3)
+BATCH = 25  # deliveries of one endpoint that one job may send
 
 
 def deliver(delivery_id: str) -> webhook_http.Outcome | None:
-    """Make the delivery's next attempt if it is due and nobody else is making it; the
-    attempt's outcome, or None when no attempt was made."""
-    if not ids.has_prefix(delivery_id, "whdl") or not _claim(delivery_id):
+    """Make the delivery's next attempt if it is due and nobody else is making it (with
+    other due deliveries of its endpoint); its outcome, or None when no attempt was made."""
+    if not ids.has_prefix(delivery_id, "whdl"):
         return None
-    delivery = db.session.get(WebhookDelivery, delivery_id, populate_existing=True)
-    if delivery is None:  # pragma: no cover - deleted between the claim and now
+    lease = float(settings.get("JOBS_LEASE_SECONDS"))
+    claimed = _claim(delivery_id, lease)
+    if not claimed:
         return None
-    endpoint = delivery.endpoint
+    started = time.monotonic()
+    rows = {d.id: d for d in db.session.scalars(
+        select(WebhookDelivery).where(WebhookDelivery.id.in_(claimed))
+        .execution_options(populate_existing=True))}
+    first = rows.get(delivery_id)
+    if first is None:  # pragma: no cover - deleted between the claim and now
+        return None
+    endpoint = first.endpoint
     if endpoint.status != "enabled":
         fail_pending(endpoint.id, "endpoint_disabled")
         return None
-    body = json.dumps(events.body(delivery.event), separators=(",", ":"),
-                      ensure_ascii=False).encode()
-    now = clock.now()
-    timestamp = str(int(now.timestamp()))
-    headers = {"Content-Type": "application/json", "webhook-id": delivery.event_id,
-               "webhook-timestamp": timestamp,
-               "webhook-signature": signature(active_secrets(endpoint, now),
-                                              delivery.event_id, timestamp, body)}
-    url, endpoint_id, attempts = endpoint.url, endpoint.id, delivery.attempts
+    secrets = active_secrets(endpoint, clock.now())
+    url, endpoint_id = endpoint.url, endpoint.id
+    work = [(row_id, rows[row_id].event_id, rows[row_id].attempts,
+             json.dumps(events.body(rows[row_id].event), separators=(",", ":"),
+                        ensure_ascii=False).encode())
+            for row_id in claimed if row_id in rows]
     end_read()  # hold no snapshot or connection while the receiver thinks
-    outcome = webhook_http.post(url, body, headers,
-                                timeout=float(settings.get("WEBHOOK_TIMEOUT_SECONDS")),
-                                allow_private=bool(settings.get(
-                                    "WEBHOOKS_ALLOW_PRIVATE_NETWORKS")))
-    _record(delivery_id, endpoint_id, attempts, outcome)
-    return outcome
+    timeout = float(settings.get("WEBHOOK_TIMEOUT_SECONDS"))
+    allow_private = bool(settings.get("WEBHOOKS_ALLOW_PRIVATE_NETWORKS"))
+    done: list[tuple[str, int, webhook_http.Outcome]] = []
+    for row_id, event_id, attempts, body in work:
+        if done and (not done[-1][2].ok or
+                     time.monotonic() - started + timeout > lease / 2):
+            break  # the rest go back to their own jobs
+        timestamp = str(int(clock.now().timestamp()))
+        headers = {"Content-Type": "application/json", "webhook-id": event_id,
+                   "webhook-timestamp": timestamp,
+                   "webhook-signature": signature(secrets, event_id, timestamp, body)}
+        outcome = webhook_http.post(url, body, headers, timeout=timeout,
+                                    allow_private=allow_private)
+        done.append((row_id, attempts, outcome))
+    _record(endpoint_id, done, released=[w[0] for w in work[len(done):]])
+    return done[0][2]
 
 
 def signature(secrets: list[str], msg_id: str, timestamp: str, body: bytes) -> str:
@@ -96,40 +117,76 @@ def fail_pending(endpoint_id: str, code: str) -> None:
             .execution_options(synchronize_session=False))
 
 
-def _claim(delivery_id: str) -> bool:
+def _due(now: datetime) -> tuple[ColumnElement[bool], ...]:
+    """A delivery that is pending, due, and held by nobody."""
+    return (WebhookDelivery.status == "pending", WebhookDelivery.next_attempt_at <= now,
+            or_(WebhookDelivery.locked_until.is_(None), WebhookDelivery.locked_until <= now))
+
+
+def _claim(delivery_id: str, lease_seconds: float | None = None) -> list[str]:
+    """Lease the delivery and up to BATCH - 1 other due ones of its endpoint; the IDs won,
+    the given one first, or [] when it is not due or someone else holds it."""
     now = clock.now()
-    lease = timedelta(seconds=float(settings.get("JOBS_LEASE_SECONDS")))
+    endpoint_id = db.session.scalar(select(WebhookDelivery.endpoint_id).where(
+        WebhookDelivery.id == delivery_id, *_due(now)))
+    end_read()
+    if endpoint_id is None:  # already sent, not due, or held: no write lock needed
+        return []
+    if lease_seconds is None:
+        lease_seconds = float(settings.get("JOBS_LEASE_SECONDS"))
+    values = {"locked_until": now + timedelta(seconds=lease_seconds)}
     with transaction() as session:
         won = session.execute(
-            update(WebhookDelivery)
-            .where(WebhookDelivery.id == delivery_id, WebhookDelivery.status == "pending",
-                   WebhookDelivery.next_attempt_at <= now,
-                   or_(WebhookDelivery.locked_until.is_(None),
-                       WebhookDelivery.locked_until <= now))
-            .values(locked_until=now + lease)
-            .execution_options(synchronize_session=False)).rowcount
-    return won == 1
+            update(WebhookDelivery).where(WebhookDelivery.id == delivery_id, *_due(now))
+            .values(**values).execution_options(synchronize_session=False)).rowcount
+        if won != 1:
+            return []
+        others = session.scalars(
+            select(WebhookDelivery.id)
+            .where(WebhookDelivery.endpoint_id == endpoint_id,
+                   WebhookDelivery.id != delivery_id, *_due(now))
+            .order_by(WebhookDelivery.next_attempt_at, WebhookDelivery.id)
+            .limit(BATCH - 1)).all()
+        if others:  # `_due` again: on PostgreSQL another worker may have won some since
+            won_others = set(session.scalars(
+                update(WebhookDelivery).where(WebhookDelivery.id.in_(others), *_due(now))
+                .values(**values).returning(WebhookDelivery.id)
+                .execution_options(synchronize_session=False)))
+            others = [row_id for row_id in others if row_id in won_others]
+    return [delivery_id, *others]
 
 
-def _record(delivery_id: str, endpoint_id: str, attempts: int,
-            outcome: webhook_http.Outcome) -> None:
+def _record(endpoint_id: str, done: list[tuple[str, int, webhook_http.Outcome]],
+            released: list[str]) -> None:
+    """Record each attempt made, release the claimed deliveries not attempted, and track
+    the endpoint's health, in one transaction."""
     at = clock.now()
-    values: dict[str, Any] = {"attempts": attempts + 1, "last_attempt_at": at,
-                              "locked_until": None, "updated_at": at}
-    if outcome.ok:
-        values.update(status="succeeded", next_attempt_at=None)
-    elif attempts >= len(RETRY_SCHEDULE):
-        values.update(status="failed", next_attempt_at=None)
-    else:
-        values["next_attempt_at"] = at + RETRY_SCHEDULE[attempts]
     with transaction() as session:
-        session.add(WebhookAttempt(
-            id=ids.new_id("whatt"), delivery_id=delivery_id, attempted_at=at,
-            response_status=outcome.status, error_code=outcome.error_code,
-            error_message=outcome.error_message, duration_ms=outcome.duration_ms))
-        session.execute(update(WebhookDelivery).where(WebhookDelivery.id == delivery_id)
-                        .values(**values).execution_options(synchronize_session=False))
-        disabled = _endpoint_health(endpoint_id, outcome.ok, at)
+        for delivery_id, attempts, outcome in done:
+            values: dict[str, Any] = {"attempts": attempts + 1, "last_attempt_at": at,
+                                      "locked_until": None, "updated_at": at}
+            if outcome.ok:
+                values.update(status="succeeded", next_attempt_at=None)
+            elif attempts >= len(RETRY_SCHEDULE):
+                values.update(status="failed", next_attempt_at=None)
+            else:
+                values["next_attempt_at"] = at + RETRY_SCHEDULE[attempts]
+            session.add(WebhookAttempt(
+                id=ids.new_id("whatt"), delivery_id=delivery_id, attempted_at=at,
+                response_status=outcome.status, error_code=outcome.error_code,
+                error_message=outcome.error_message, duration_ms=outcome.duration_ms))
+            session.execute(update(WebhookDelivery).where(WebhookDelivery.id == delivery_id)
+                            .values(**values).execution_options(synchronize_session=False))
+        if released:  # back to their own jobs (which found them held and did nothing)
+            session.execute(update(WebhookDelivery).where(WebhookDelivery.id.in_(released))
+                            .values(locked_until=None)
+                            .execution_options(synchronize_session=False))
+            for delivery_id in released:
+                outbox.later(session, events.DELIVER_TASK, delivery_id)
+        if any(outcome.ok for _, _, outcome in done):
+            _endpoint_health(endpoint_id, True, at)
+        disabled = not done[-1][2].ok and _endpoint_health(endpoint_id, False, at)
+    outbox.dispatch()
     if disabled:
         fail_pending(endpoint_id, "endpoint_disabled")
 

@@ -163,26 +163,26 @@ class Api:
         return self.request("DELETE", path, **kw)
 
 
-@pytest.fixture
-def org(app: Flask) -> dict[str, Any]:
-    """An organization with its test and live keys."""
+def _organization(app: Flask, name: str, email_prefix: str) -> dict[str, Any]:
     from webapp.services import organizations
 
     with app.app_context():
-        created = organizations.create("Acme Tickets", f"owner-{uuid.uuid4().hex[:8]}@acme.test",
+        created = organizations.create(name, f"{email_prefix}-{uuid.uuid4().hex[:8]}@acme.test",
                                        "correct horse battery")
         return {"id": created.organization.id, "keys": created.keys, "email": created.email,
                 "password": created.password}
 
 
 @pytest.fixture
-def other_org(app: Flask) -> dict[str, Any]:
-    from webapp.services import organizations
+def org(app: Flask) -> dict[str, Any]:
+    """An organization with its test and live keys and its owner's login."""
+    return _organization(app, "Acme Tickets", "owner")
 
-    with app.app_context():
-        created = organizations.create("Other Co", f"other-{uuid.uuid4().hex[:8]}@other.test",
-                                       "correct horse battery")
-        return {"id": created.organization.id, "keys": created.keys}
+
+@pytest.fixture
+def other_org(app: Flask) -> dict[str, Any]:
+    """Another organization, likewise."""
+    return _organization(app, "Other Co", "other")
 
 
 @pytest.fixture

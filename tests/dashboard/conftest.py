@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import uuid
 from html import unescape
 from html.parser import HTMLParser
 from typing import Any
@@ -57,18 +56,6 @@ def sign_in(client: FlaskClient, email: str, password: str) -> Dash:
 def dash(client: FlaskClient, org: dict[str, Any]) -> Dash:
     """The organization's owner, signed in."""
     return sign_in(client, org["email"], org["password"])
-
-
-@pytest.fixture
-def other_org(app: Flask) -> dict[str, Any]:
-    """Another organization, with its owner's login (overrides the root fixture)."""
-    from webapp.services import organizations
-
-    with app.app_context():
-        created = organizations.create("Other Co", f"other-{uuid.uuid4().hex[:8]}@other.test",
-                                       "correct horse battery")
-        return {"id": created.organization.id, "keys": created.keys, "email": created.email,
-                "password": created.password}
 
 
 @pytest.fixture

@@ -41,11 +41,6 @@ def enqueue(task: str, *args: str, app: Flask | None = None) -> None:
                     type(exc).__name__)
 
 
-def run(app: Flask, task: str, *args: str) -> Any:
-    """Run a task now, in this thread, inside the app; errors are logged, not raised."""
-    return _run(app, task, args)
-
-
 def _run(app: Flask, task: str, args: tuple[str, ...]) -> Any:
     from jobs import tasks
 

@@ -70,6 +70,18 @@ def issue(api: Api, template: dict[str, Any] | None = None, **body: Any) -> dict
 
 
 @pytest.fixture
+def item(api: Api) -> dict[str, Any]:
+    """A pass issued on a fresh generic template (demo identity)."""
+    return issue(api)
+
+
+@pytest.fixture
+def token(app: Flask, item: dict[str, Any]) -> str:
+    """The `item` pass's authenticationToken."""
+    return auth_token(app, item["id"])
+
+
+@pytest.fixture
 def live_certificate(app: Flask, org: dict[str, Any]) -> str:
     """The organization's live Pass Type ID certificate (shared test PKI), its ID."""
     from webapp.services import credentials

@@ -24,16 +24,6 @@ def extra_overrides(fake_apns: Any) -> dict[str, Any]:
 
 
 @pytest.fixture
-def item(api: Api) -> dict[str, Any]:
-    return issue(api)
-
-
-@pytest.fixture
-def token(app: Flask, item: dict[str, Any]) -> str:
-    return auth_token(app, item["id"])
-
-
-@pytest.fixture
 def phone(client, item: dict, token: str) -> Device:
     device = Device(client, "phone-library-1", PHONE)
     assert device.register(DEMO_PASS_TYPE, item["id"], token).status_code == 201

@@ -21,16 +21,6 @@ def device(client) -> Device:
     return Device(client, "d3v1c3library0001", TOKEN_A)
 
 
-@pytest.fixture
-def item(api: Api) -> dict[str, Any]:
-    return issue(api)
-
-
-@pytest.fixture
-def token(app: Flask, item: dict[str, Any]) -> str:
-    return auth_token(app, item["id"])
-
-
 def events_of(api: Api, type_: str) -> list[dict[str, Any]]:
     response = api.get("/v1/events", query_string={"type": type_})
     assert response.status_code == 200

@@ -94,6 +94,7 @@ def test_delete_certificate_and_another_organizations_is_404(dash: Dash, other_d
                                                              pki: test_pki.Pki) -> None:
     page = text(_upload_p12(dash, pki))
     cert_id = re.search(r"/certificates/apple/(cert_[0-9a-z]+)/delete", page).group(1)
+    assert f'hx-confirm="Delete the certificate for {test_pki.PASS_TYPE}?"' in page
     assert other_dash.post(f"/dashboard/live/certificates/apple/{cert_id}/delete"
                            ).status_code == 404
     response = dash.post(f"/dashboard/live/certificates/apple/{cert_id}/delete", htmx=True,

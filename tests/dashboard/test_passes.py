@@ -239,3 +239,23 @@ def test_detail_shows_wallet_installations(app: Any, dash: Dash, template_id: st
     page = text(dash.get(f"/dashboard/test/passes/{pass_id}"))
     assert "Installed on <strong>1</strong> device (registered for updates)" in page
     assert "<strong>Saved by the holder</strong>" in page
+
+
+def test_installations_refuse_a_pass_of_another_environment_or_organization(
+        app: Any, dash: Dash, template_id: str) -> None:
+    from webapp.errors import NotFound
+    from webapp.extensions import db
+    from webapp.models import Pass
+    from webapp.services import installations
+    from webapp.services.context import Context
+
+    pass_id = _issue(dash, template_id)
+    with app.app_context():
+        item = db.session.get(Pass, pass_id)
+        own = Context(item.organization_id, "test", "dashboard")
+        assert installations.for_pass(own, item)["apple"] == {
+            "issued": True, "devices": 0, "lastDelivery": None}
+        for other in (Context(item.organization_id, "live", "dashboard"),
+                      Context("org_someoneelse", "test", "dashboard")):
+            with pytest.raises(NotFound):
+                installations.for_pass(other, item)

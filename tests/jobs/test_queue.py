@@ -28,7 +28,7 @@ def _issue_and_update(api: Api) -> dict:
     return response.get_json()
 
 
-def test_without_redis_jobs_run_in_process(app, api: Api) -> None:
+def test_without_redis_jobs_run_in_process(app, api: Api, monkeypatch) -> None:
     from webapp.services import deliveries
 
     ran = threading.Event()
@@ -38,13 +38,11 @@ def test_without_redis_jobs_run_in_process(app, api: Api) -> None:
         seen.append(record.id)
         ran.set()
 
-    deliveries.STEPS["apple"] = step
-    try:
-        app.config["REDIS_URL"] = None
-        body = _issue_and_update(api)
-        assert ran.wait(10), "the delivery job did not run"
-    finally:
-        deliveries.STEPS.pop("apple")
+    # setitem restores the real Apple step afterwards (popping it left later tests without).
+    monkeypatch.setitem(deliveries.STEPS, "apple", step)
+    app.config["REDIS_URL"] = None
+    body = _issue_and_update(api)
+    assert ran.wait(10), "the delivery job did not run"
     assert seen == [body["update"]["id"]]
 
 

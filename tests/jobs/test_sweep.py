@@ -3,6 +3,7 @@ idempotent, and the in-process sweeper thread runs the sweep by itself."""
 
 from __future__ import annotations
 
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -132,12 +133,24 @@ def test_the_web_process_starts_a_sweeper_without_redis(app: Flask, api: Api) ->
 
 
 def test_redis_unset_enqueue_runs_in_a_thread(app: Flask, api: Api, receiver: Receiver) -> None:
-    app.config.update(JOBS_SYNCHRONOUS=False, REDIS_URL=None)
-    endpoint(api, receiver.url, ["pass.created"])
+    app.config.update(JOBS_SYNCHRONOUS=False, REDIS_URL=None, WEBHOOK_TIMEOUT_SECONDS=5)
+    issued = threading.Event()
+    # The receiver answers only once the issue request has returned: run inline, the
+    # delivery would time out instead (and the request would wait for it).
+    receiver.answer = lambda r: (200 if issued.wait(10) else 500, {}, 0.0)
+    hook = endpoint(api, receiver.url, ["pass.created"])
     started = time.monotonic()
     issue(api, google=False)
+    issued.set()
     receiver.wait_for(1, timeout=10)
     assert time.monotonic() - started < 10
+    path = f"/v1/webhook-endpoints/{hook['id']}/deliveries"
+    deadline = time.monotonic() + 10
+    while (delivery := api.get(path).get_json()["data"][0])["status"] == "pending" and \
+            time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert delivery["status"] == "succeeded"
+    assert [a["responseStatus"] for a in delivery["attempts"]] == [200]
 
 
 def test_the_sweep_purges_old_events_idempotency_records_and_callback_nonces(

@@ -135,6 +135,32 @@ def test_delivery_log_lists_attempts(api: Api, receiver: Receiver) -> None:
                    ).get_json()["data"] == []
 
 
+def test_delivery_list_loads_attempts_in_one_query(app, api: Api, receiver: Receiver) -> None:
+    from sqlalchemy import event
+
+    from webapp.extensions import db
+
+    hook = endpoint(api, receiver.url)
+    for member in ("Ada", "Bob", "Cy"):
+        issue(api, member)
+    receiver.wait_for(3)
+    seen: list[str] = []
+
+    def count(conn, cursor, statement, *args) -> None:  # type: ignore[no-untyped-def]
+        if "webhook_attempts" in statement:
+            seen.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        page = api.get(f"/v1/webhook-endpoints/{hook['id']}/deliveries").get_json()
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert [len(d["attempts"]) for d in page["data"]] == [1, 1, 1]
+    assert len(seen) == 1, seen
+
+
 def test_resend_delivers_the_same_webhook_id_again(api: Api, receiver: Receiver) -> None:
     hook = endpoint(api, receiver.url)
     issue(api)
@@ -147,3 +173,21 @@ def test_resend_delivers_the_same_webhook_id_again(api: Api, receiver: Receiver)
     second = receiver.wait_for(2)[1]
     assert second.headers["webhook-id"] == first.headers["webhook-id"]
     Webhook(hook["secret"]).verify(second.body, second.headers)
+
+
+def test_deleting_an_endpoint_deletes_its_deliveries_and_attempts(app, api: Api,
+                                                                  receiver: Receiver) -> None:
+    from sqlalchemy import func, select
+
+    from webapp.extensions import db
+    from webapp.models import WebhookAttempt, WebhookDelivery
+
+    hook, kept = endpoint(api, receiver.url), endpoint(api, receiver.url + "/kept")
+    issue(api)
+    receiver.wait_for(2)
+    assert api.delete(f"/v1/webhook-endpoints/{hook['id']}").status_code == 200
+    with app.app_context():
+        rows = db.session.execute(
+            select(WebhookDelivery.endpoint_id, func.count(WebhookAttempt.id))
+            .join(WebhookAttempt).group_by(WebhookDelivery.endpoint_id)).all()
+    assert rows == [(kept["id"], 1)]  # the other endpoint's delivery and attempt stay

@@ -31,10 +31,15 @@ def test_events_list_newest_first_with_a_type_filter(api: Api) -> None:
     assert [e["id"] for e in rest["data"]] == [e["id"] for e in body["data"][1:]]
 
 
-@pytest.mark.parametrize("query", ["type=pass.exploded", "limit=101", "limit=x",
-                                   "cursor=evt_nope", "type=a&type=b", "other=1"])
-def test_bad_event_queries_are_400(api: Api, query: str) -> None:
-    assert_error(api.get(f"/v1/events?{query}"), 400, "invalid_request_error")
+@pytest.mark.parametrize(("query", "code", "param"), [
+    ("type=pass.exploded", "parameter_invalid", "type"),
+    ("limit=101", "parameter_invalid", "limit"),
+    ("limit=x", "parameter_invalid", "limit"),
+    ("cursor=evt_nope", "invalid_cursor", "cursor"),
+    ("type=a&type=b", "parameter_invalid", "type"),
+    ("other=1", "parameter_unknown", "other")])
+def test_bad_event_queries_are_400(api: Api, query: str, code: str, param: str) -> None:
+    assert_error(api.get(f"/v1/events?{query}"), 400, "invalid_request_error", code, param)
 
 
 def test_events_are_isolated(api: Api, live_api: Api, other_api: Api) -> None:
@@ -116,10 +121,7 @@ def test_pass_update_delivered_once_both_wallets_are_final(app: Flask, api: Api,
 
 
 def test_a_wallet_the_pass_was_not_issued_for_counts_as_final(api: Api, steps: dict) -> None:
-    template = api.post("/v1/templates", __import__("tests.api.factories", fromlist=["x"])
-                        .template_body(platforms={"apple": True, "google": False})).get_json()
-    created = api.post("/v1/passes", {"templateId": template["id"],
-                                      "fieldValues": {"member": "A"}}).get_json()
+    created = issue(api, "A", google=False)
     steps["done"]["apple"] = "sent"
     api.patch(f"/v1/passes/{created['id']}", {"fieldValues": {"level": "1"}})
     [event] = _delivered(api)

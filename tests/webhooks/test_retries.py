@@ -10,6 +10,7 @@ from flask import Flask
 from tests.conftest import Api, assert_error
 from tests.support.receiver import Receiver
 from tests.webhooks.conftest import Clock, endpoint, issue, sweep
+from webapp import clock
 
 SCHEDULE = [timedelta(seconds=5), timedelta(minutes=5), timedelta(minutes=30),
             timedelta(hours=2), timedelta(hours=5), timedelta(hours=10), timedelta(hours=10)]
@@ -42,8 +43,6 @@ def test_retries_follow_the_schedule_then_fail(app: Flask, api: Api, receiver: R
     for gap in [timedelta(0), *SCHEDULE]:
         at += gap
         expected.append(at)
-    from webapp import clock
-
     assert [a["attemptedAt"] for a in attempts] == [clock.isoformat(t) for t in expected]
     assert len({r.headers["webhook-id"] for r in receiver.requests}) == 1
     frozen.advance(days=2)
@@ -60,8 +59,7 @@ def test_a_failure_then_success_delivers_the_same_id_twice(app: Flask, api: Api,
     receiver.wait_for(1)
     [delivery] = _deliveries(api, hook)
     assert delivery["status"] == "pending"
-    assert delivery["nextAttemptAt"] == __import__("webapp").clock.isoformat(
-        frozen.now + timedelta(seconds=5))
+    assert delivery["nextAttemptAt"] == clock.isoformat(frozen.now + timedelta(seconds=5))
     frozen.advance(seconds=5)
     sweep(app)
     first, second = receiver.wait_for(2)

@@ -14,9 +14,9 @@ from webapp.api.schemas import (
     constant,
     prefixed,
 )
+from webapp.services.events import EVENT_TYPES
+from webapp.services.webhooks import DEFAULT_OVERLAP, DELIVERY_STATUSES, MAX_OVERLAP
 
-EVENT_TYPES = ("pass.added_to_wallet", "pass.removed_from_wallet", "pass.created",
-               "pass.updated", "pass.voided", "pass_update.delivered")
 _EVENTS_FIELD = {"description": 'event types, or ["*"] for all', "minItems": 1,
                  "items": {"type": "string", "enum": ["*", *EVENT_TYPES]}}
 
@@ -42,8 +42,8 @@ class EndpointUpdate(Strict):
 
 
 class RotateSecret(Strict):
-    expiresInSeconds = StrictInteger(load_default=24 * 3600, metadata={
-        "minimum": 0, "maximum": 7 * 24 * 3600,
+    expiresInSeconds = StrictInteger(load_default=DEFAULT_OVERLAP, metadata={
+        "minimum": 0, "maximum": MAX_OVERLAP,
         "description": "how long the previous secret keeps signing too; default 24 h"})
 
 
@@ -52,7 +52,7 @@ class NoMembers(Strict):
 
 
 class DeliveryListQuery(PageQuery):
-    status = fields.String(validate=validate.OneOf(("pending", "succeeded", "failed")))
+    status = fields.String(validate=validate.OneOf(DELIVERY_STATUSES))
 
 
 class EventListQuery(PageQuery):
@@ -123,7 +123,7 @@ class WebhookDelivery(Schema):
     eventId = prefixed("evt", attribute="event_id")
     eventType = fields.String(attribute="event_type", required=True,
                               metadata={"enum": list(EVENT_TYPES)})
-    status = fields.String(required=True, metadata={"enum": ["pending", "succeeded", "failed"]})
+    status = fields.String(required=True, metadata={"enum": list(DELIVERY_STATUSES)})
     failureCode = fields.String(attribute="failure_code", required=True, allow_none=True,
                                 metadata={"description": "why it failed without an attempt, "
                                                          "e.g. endpoint_disabled"})

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Response, abort, current_app, jsonify, make_response, render_template, request
+from flask import Response, abort, current_app, jsonify, make_response, request
 
 from webapp.distribution import bp
 from webapp.distribution import holder_view as view
@@ -37,9 +37,7 @@ def _pkpass(find: Callable[[], apple_passes.Download], *, private: bool) -> Resp
     except NotFound:
         abort(404)
     if found.gone is not None:
-        body = render_template("holder/gone.html", reason=found.gone,
-                               stylesheet=view.stylesheet(), lang=view.lang())
-        return view.secure(make_response(body, 410), private=private)
+        return view.gone(found.gone, 410, private=private)
     if found.data is None:
         response = make_response("Apple Wallet is not available for this pass right now.", 503)
         response.mimetype = "text/plain"

@@ -13,7 +13,6 @@ from flask import (
     jsonify,
     make_response,
     redirect,
-    render_template,
     request,
 )
 
@@ -56,9 +55,7 @@ def _save(find: Callable[[], google_save.SaveLink], *, private: bool) -> Respons
     except NotFound:
         abort(404)
     if link.gone is not None:
-        body = render_template("holder/gone.html", reason=link.gone,
-                               stylesheet=view.stylesheet())
-        return view.secure(make_response(body, 410), private=private)
+        return view.gone(link.gone, 410, private=private)
     if link.url is None:
         return _unavailable(link.unavailable or "wallet_unavailable")
     response = redirect(link.url, 302)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from babel import Locale, dates, numbers
-from flask import Response, current_app, request, url_for
+from flask import Response, current_app, make_response, render_template, request, url_for
 from flask_babel import get_locale
 
 from webapp.domain import definition as rules
@@ -139,6 +139,12 @@ def secure(response: Response, *, private: bool, theme: str | None = None) -> Re
     headers["Vary"] = "Accept-Language, User-Agent"
     headers["Cache-Control"] = "no-store" if private else "private, no-cache"
     return response
+
+
+def gone(reason: str, status: int, *, private: bool) -> Response:
+    """The page of a pass that is not there: `unknown` (404), or voided/expired/revoked (410)."""
+    body = render_template("holder/gone.html", reason=reason)
+    return secure(make_response(body, status), private=private)
 
 
 def context(page: holder.HolderPage, *, private: bool) -> dict[str, Any]:

@@ -26,17 +26,12 @@ def _respond(find: Callable[[], holder.HolderPage], *, private: bool) -> Respons
     try:
         page = find()
     except NotFound:
-        return _gone("unknown", 404, private=private)
+        return view.gone("unknown", 404, private=private)
     if page.gone is not None:
-        return _gone(page.gone, 410, private=private)
+        return view.gone(page.gone, 410, private=private)
     values = view.context(page, private=private)
     response = make_response(render_template("holder/pass.html", **values))
     return view.secure(response, private=private, theme=values["theme"])
-
-
-def _gone(reason: str, status: int, *, private: bool) -> Response:
-    body = render_template("holder/gone.html", reason=reason)
-    return view.secure(make_response(body, status), private=private)
 
 
 @bp.get("/p/<short_id>")

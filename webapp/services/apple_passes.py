@@ -17,7 +17,6 @@ from typing import Any
 from sqlalchemy import select
 
 from webapp import clock, settings
-from webapp.errors import NotFound
 from webapp.extensions import db
 from webapp.models import Asset, Pass, PassUpdate
 from webapp.services import credentials, download_links, pass_views, templates, vault
@@ -57,12 +56,7 @@ def for_short_id(short_id: str) -> Download:
 
     :raises NotFound: no such pass, or it is not issued for Apple Wallet.
     """
-    item = None
-    if isinstance(short_id, str) and len(short_id) == 12 and short_id.isascii():
-        item = db.session.scalar(select(Pass).where(Pass.short_id == short_id.upper()))
-    if item is None:
-        raise NotFound("No such pass.")
-    return _download(item)
+    return _download(download_links.by_short_id(short_id, "apple"))
 
 
 def for_token(token: str) -> Download:
@@ -70,19 +64,14 @@ def for_token(token: str) -> Download:
 
     :raises NotFound: no such link, or its pass is not issued for Apple Wallet.
     """
-    resolved = download_links.resolve(token)
-    if resolved.pass_ is None:
-        return Download(gone=resolved.gone)
-    return _download(resolved.pass_)
+    return _download(download_links.by_token(token, "apple"))
 
 
-def _download(item: Pass) -> Download:
-    if not item.apple:
-        raise NotFound("This pass is not issued for Apple Wallet.")
-    if item.status == "voided":
-        return Download(gone="voided")
+def _download(found: download_links.Resolved) -> Download:
+    if found.pass_ is None:
+        return Download(gone=found.gone)
     try:
-        return Download(data=signed(item), short_id=item.short_id)
+        return Download(data=signed(found.pass_), short_id=found.pass_.short_id)
     except AppleUnavailable as exc:
         return Download(unavailable=exc.reason)
 
@@ -131,7 +120,7 @@ def content(item: Pass, definition: dict[str, Any], identity: credentials.AppleI
         serial_number=item.id, pass_type_identifier=identity.pass_type_identifier,
         team_identifier=identity.team_identifier, field_values=item.field_values or {},
         barcode_message=pass_views.barcode_message(item, definition),
-        barcode_alt_text=_placeholders(alt, item) if isinstance(alt, str) else None,
+        barcode_alt_text=pass_views.placeholders(alt, item) if isinstance(alt, str) else None,
         web_service_url=web_service_url(), authentication_token=authentication_token(item),
         voided=item.status == "voided", notify_keys=notify_keys(item))
 
@@ -208,10 +197,6 @@ def _sources(item: Pass, definition: dict[str, Any]) -> dict[str, bytes]:
     return {slot: data[ref] for slot, ref in refs.items() if ref in data}
 
 
-def _placeholders(text: str, item: Pass) -> str:
-    return text.replace("{{shortId}}", item.short_id).replace("{{passId}}", item.id)
-
-
 def _keep(key: tuple[str, ...], data: bytes) -> None:
     global _cache_size
     with _lock:
@@ -222,7 +207,6 @@ def _keep(key: tuple[str, ...], data: bytes) -> None:
         while _cache_size > CACHE_BYTES and len(_cache) > 1:
             _old, dropped = _cache.popitem(last=False)
             _cache_size -= len(dropped)
-
 
 
 def authentication_token(item: Pass) -> str:

@@ -10,7 +10,7 @@ from sqlalchemy import func, select, update
 from webapp import settings
 from webapp.errors import NotFound
 from webapp.extensions import db
-from webapp.models import AppleCertificate, GoogleIssuer, Pass, Template
+from webapp.models import GoogleIssuer, Pass, Template
 from webapp.services import credentials
 from webapp.services._tx import transaction
 from webapp.services.context import Context
@@ -40,7 +40,7 @@ def delete_certificate(ctx: Context, certificate_id: str) -> None:
         session.execute(update(Template).where(
             Template.organization_id == ctx.organization_id,
             Template.apple_certificate_id == cert.id).values(apple_certificate_id=None))
-        session.delete(session.get(AppleCertificate, cert.id))
+        session.delete(cert)
 
 
 def find_issuer(ctx: Context, row_id: str) -> GoogleIssuer:

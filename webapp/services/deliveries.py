@@ -1,8 +1,8 @@
 """Delivering a pass update to the wallets that hold the pass (a job per update).
 
-Each wallet's step moves its `delivery.<wallet>.status` from `pending` to a final value;
-the Apple (APNs) and Google (REST) steps plug in here as their adapters land. A step
-that is not available leaves its status `pending`, so the sweep retries it later.
+Each wallet's step (APNs pushes, a Google object PATCH) moves its `delivery.<wallet>.status`
+from `pending` to a final value, or leaves it `pending` with `next_attempt_at` for the sweep
+to retry; once both are final the update is done and `pass_update.delivered` is emitted.
 """
 
 from __future__ import annotations
@@ -14,9 +14,7 @@ from webapp.models import PassUpdate
 from webapp.services import apple_delivery, events, google_delivery
 
 Step = Callable[[PassUpdate], None]
-STEPS: dict[str, Step] = {}
-STEPS["apple"] = apple_delivery.deliver
-STEPS["google"] = google_delivery.deliver
+STEPS: dict[str, Step] = {"apple": apple_delivery.deliver, "google": google_delivery.deliver}
 
 
 def deliver(update_id: str) -> PassUpdate | None:
@@ -24,7 +22,7 @@ def deliver(update_id: str) -> PassUpdate | None:
     record = db.session.get(PassUpdate, update_id)
     if record is None:
         return None
-    for wallet, step in list(STEPS.items()):
+    for wallet, step in STEPS.items():
         if getattr(record, f"{wallet}_status") == "pending":
             step(record)
     events.pass_update_finished(record)  # both wallets final: `pass_update.delivered`, once

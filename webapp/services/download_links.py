@@ -102,6 +102,39 @@ def resolve(token: str) -> Resolved:
     return Resolved(item, None)
 
 
+_WALLET_NAMES = {"apple": "Apple Wallet", "google": "Google Wallet"}
+
+
+def by_short_id(short_id: str, wallet: str | None = None) -> Resolved:
+    """The pass behind a permanent page (`/p/<shortId>`), or `voided`.
+
+    :raises NotFound: no pass has this short ID, or it is not issued for `wallet`.
+    """
+    item = None
+    if isinstance(short_id, str) and len(short_id) == 12 and short_id.isascii():
+        item = db.session.scalar(select(Pass).where(Pass.short_id == short_id.upper()))
+    if item is None:
+        raise NotFound("No such pass.")
+    return _usable(item, wallet)
+
+
+def by_token(token: str, wallet: str | None = None) -> Resolved:
+    """The pass behind a download link (`/d/<token>`), or why it is gone.
+
+    :raises NotFound: no link has this token, or its pass is not issued for `wallet`.
+    """
+    resolved = resolve(token)
+    return resolved if resolved.pass_ is None else _usable(resolved.pass_, wallet)
+
+
+def _usable(item: Pass, wallet: str | None) -> Resolved:
+    if wallet is not None and not getattr(item, wallet):
+        raise NotFound(f"This pass is not issued for {_WALLET_NAMES[wallet]}.")
+    if item.status == "voided":
+        return Resolved(None, "voided")
+    return Resolved(item, None)
+
+
 def _find(ctx: Context, link_id: str) -> DownloadLink:
     link = None
     if ids.has_prefix(link_id, "dlink"):

@@ -11,8 +11,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from sqlalchemy import ColumnElement, select
 from sqlalchemy import event as sa_event
-from sqlalchemy import select
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import Session
 
@@ -91,9 +91,7 @@ def list_(ctx: Context, *, type: str | None = None, limit: int = pagination.DEFA
 
     :raises InvalidRequest: bad limit or cursor.
     """
-    scope = (Event.organization_id == ctx.organization_id,
-             Event.environment == ctx.environment,
-             Event.created_at >= clock.now() - RETENTION)
+    scope = _scope(ctx)
     query = select(Event).where(*scope)
     if type is not None:
         query = query.where(Event.type == type)
@@ -105,10 +103,7 @@ def get(ctx: Context, event_id: str) -> Event:
     """:raises NotFound: no such event in this organization and environment (or too old)."""
     item = None
     if ids.has_prefix(event_id, "evt"):
-        item = db.session.scalar(select(Event).where(
-            Event.id == event_id, Event.organization_id == ctx.organization_id,
-            Event.environment == ctx.environment,
-            Event.created_at >= clock.now() - RETENTION))
+        item = db.session.scalar(select(Event).where(Event.id == event_id, *_scope(ctx)))
     if item is None:
         raise NotFound(f"No such event: {event_id}", param="id")
     return item
@@ -119,6 +114,12 @@ def body(event: Event) -> dict[str, Any]:
     return {"object": "event", "id": event.id, "type": event.type,
             "environment": event.environment, "createdAt": clock.isoformat(event.created_at),
             "data": event.data}
+
+
+def _scope(ctx: Context) -> tuple[ColumnElement[bool], ...]:
+    """The context's organization and environment, within the 30 days kept."""
+    return (Event.organization_id == ctx.organization_id, Event.environment == ctx.environment,
+            Event.created_at >= clock.now() - RETENTION)
 
 
 def _dispatch_on_commit(session: Session) -> None:

@@ -9,12 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
-
 from webapp import settings
-from webapp.errors import NotFound
-from webapp.extensions import db
-from webapp.models import Pass
 from webapp.services import download_links, google_sync
 from webapp.wallets.google import save_link
 
@@ -34,12 +29,7 @@ def for_short_id(short_id: str) -> SaveLink:
 
     :raises NotFound: no such pass, or it is not issued for Google.
     """
-    item = None
-    if isinstance(short_id, str) and len(short_id) == 12:
-        item = db.session.scalar(select(Pass).where(Pass.short_id == short_id.upper()))
-    if item is None:
-        raise NotFound("No such pass.")
-    return _link(item)
+    return _link(download_links.by_short_id(short_id, "google"))
 
 
 def for_token(token: str) -> SaveLink:
@@ -47,18 +37,13 @@ def for_token(token: str) -> SaveLink:
 
     :raises NotFound: no such link, or its pass is not issued for Google.
     """
-    resolved = download_links.resolve(token)
-    if resolved.pass_ is None:
-        return SaveLink(gone=resolved.gone)
-    return _link(resolved.pass_)
+    return _link(download_links.by_token(token, "google"))
 
 
-def _link(item: Pass) -> SaveLink:
-    if not item.google:
-        raise NotFound("This pass is not issued for Google Wallet.")
-    if item.status == "voided":
-        return SaveLink(gone="voided")
-    written = google_sync.ensure_written(item)
+def _link(found: download_links.Resolved) -> SaveLink:
+    if found.pass_ is None:
+        return SaveLink(gone=found.gone)
+    written = google_sync.ensure_written(found.pass_)
     row, identity = written.row, written.identity
     if row.state != "written" or identity is None or not row.object_id or not row.class_id:
         return SaveLink(unavailable=row.reason or "wallet_unavailable")

@@ -12,9 +12,8 @@ from typing import Any
 from sqlalchemy import select
 
 from webapp.domain import definition as rules
-from webapp.errors import NotFound
 from webapp.extensions import db
-from webapp.models import Asset, Organization, Pass, Template
+from webapp.models import Asset, Organization, Pass
 from webapp.services import download_links, pass_views, templates
 from webapp.wallets import barcodes
 
@@ -88,23 +87,13 @@ class HolderPage:
         """`active`, `voided`, `expired` or `revoked`."""
         return self.gone or "active"
 
-    @property
-    def preview(self) -> dict[str, Any]:
-        """The generic preview dict of the pass (dashboard shape); empty when gone."""
-        return self.pass_.preview if self.pass_ is not None and self.pass_.preview else {}
-
 
 def by_short_id(short_id: str) -> HolderPage:
     """The page of a pass's permanent link.
 
     :raises NotFound: no pass has this short ID.
     """
-    item = None
-    if isinstance(short_id, str) and len(short_id) == 12 and short_id.isascii():
-        item = db.session.scalar(select(Pass).where(Pass.short_id == short_id.upper()))
-    if item is None:
-        raise NotFound("No such pass.")
-    return _page(item)
+    return _page(download_links.by_short_id(short_id))
 
 
 def by_token(token: str) -> HolderPage:
@@ -112,24 +101,20 @@ def by_token(token: str) -> HolderPage:
 
     :raises NotFound: no link has this token.
     """
-    resolved = download_links.resolve(token)
-    if resolved.pass_ is None:
-        return HolderPage(None, None, resolved.gone)
-    return _page(resolved.pass_)
+    return _page(download_links.by_token(token))
 
 
-def _page(item: Pass) -> HolderPage:
-    if item.status == "voided":
-        return HolderPage(None, None, "voided")
+def _page(found: download_links.Resolved) -> HolderPage:
+    if found.pass_ is None:
+        return HolderPage(None, None, found.gone)
+    item = found.pass_
     definition = templates.definition_of(item.template_id, item.template_revision) or {}
-    template_name = db.session.scalar(select(Template.name).where(
-        Template.id == item.template_id))
-    pass_views.attach(item, template_name, definition)
+    artifacts = pass_views.artifacts(item, definition)
     organization = db.session.get(Organization, item.organization_id)
     name = definition.get("organizationName") or (organization.name if organization else "")
     card = _card(item, definition, name)
     issued = [w for w in WALLETS if getattr(item, w)]
-    blocked = {w for w in issued if (item.artifacts or {}).get(w, {}).get("reason") in _BLOCKING}
+    blocked = {w for w in issued if artifacts[w]["reason"] in _BLOCKING}
     return HolderPage(item, name, card=card, holder_name=item.holder_name,
                       wallets=tuple(w for w in issued if w not in blocked),
                       unavailable=tuple(w for w in issued if w in blocked),
@@ -153,16 +138,16 @@ def _card(item: Pass, definition: dict[str, Any], organization_name: str) -> Car
         logo_text=definition.get("logoText"),
         background=colors.get("background") or "#333333", foreground=foreground,
         label_color=colors.get("label") or foreground,
-        images=_images(rules.image_refs(definition)), groups=groups,
+        images=_images(item.organization_id, rules.image_refs(definition)), groups=groups,
         barcode=_barcode(item, definition),
         event=definition.get("event") if isinstance(definition.get("event"), dict) else None)
 
 
-def _images(refs: dict[str, str]) -> dict[str, Image]:
+def _images(organization_id: str, refs: dict[str, str]) -> dict[str, Image]:
     if not refs:
         return {}
-    rows = db.session.execute(select(Asset.id, Asset.width, Asset.height)
-                              .where(Asset.id.in_(set(refs.values())))).all()
+    rows = db.session.execute(select(Asset.id, Asset.width, Asset.height).where(
+        Asset.id.in_(set(refs.values())), Asset.organization_id == organization_id)).all()
     sizes = {row.id: (row.width, row.height) for row in rows}
     return {slot: Image(ref, *sizes[ref]) for slot, ref in refs.items() if ref in sizes}
 
@@ -173,6 +158,5 @@ def _barcode(item: Pass, definition: dict[str, Any]) -> Barcode | None:
     if not isinstance(spec, dict) or not message:
         return None
     format_ = str(spec.get("format") or "qr")
-    alt = (item.preview or {}).get("barcode", {}) or {}
-    text = alt.get("altText") or message
+    text = pass_views.placeholders(spec.get("altText"), item) or message
     return Barcode(format_, message, text, barcodes.svg(format_, message))

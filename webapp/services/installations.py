@@ -8,9 +8,9 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from webapp.errors import NotFound
 from webapp.extensions import db
 from webapp.models import AppleRegistration, GoogleObject, Pass, PassUpdate
-from webapp.services import passes
 from webapp.services.context import Context
 
 
@@ -19,7 +19,8 @@ def for_pass(ctx: Context, item: Pass) -> dict[str, Any]:
 
     :raises NotFound: the pass is not the context's.
     """
-    passes.find(ctx, item.id)
+    if item.organization_id != ctx.organization_id or item.environment != ctx.environment:
+        raise NotFound(f"No such pass: {item.id}", param="id")
     last = db.session.scalar(select(PassUpdate).where(PassUpdate.pass_id == item.id)
                              .order_by(PassUpdate.id.desc()).limit(1))
     return {"apple": _apple(item, last), "google": _google(item, last)}
@@ -37,7 +38,7 @@ def _apple(item: Pass, last: PassUpdate | None) -> dict[str, Any]:
 def _google(item: Pass, last: PassUpdate | None) -> dict[str, Any]:
     if not item.google:
         return {"issued": False}
-    row = db.session.scalar(select(GoogleObject).where(GoogleObject.pass_id == item.id))
+    row = db.session.get(GoogleObject, item.id)  # loaded already by the pass's artifacts
     return {"issued": True, "object": row.state if row else None,
             "objectError": row.error if row else None,
             "wallet": row.wallet_state if row else None,

@@ -28,13 +28,9 @@ def set_dispatcher(dispatcher: Dispatcher | None) -> None:
     _dispatcher = dispatcher
 
 
-def _later(session: Session, task: str, row_id: str) -> None:
-    session.info.setdefault(_KEY, []).append((task, row_id))
-
-
 def later(session: Session, task: str, row_id: str) -> None:
     """Record work for a row; `dispatch()` hands it to the queue after the commit."""
-    _later(session, task, row_id)
+    session.info.setdefault(_KEY, []).append((task, row_id))
 
 
 def dispatch() -> None:
@@ -46,11 +42,6 @@ def dispatch() -> None:
         _dispatcher(task, row_id)
 
 
-def discard() -> None:
-    """Forget work recorded by a transaction that rolled back."""
-    db.session().info.pop(_KEY, None)
-
-
 def pass_issued(session: Session, item: Pass) -> None:
     """A new pass: its Google class and object are written by a job after the commit
     (Apple wallets fetch the pass when the holder adds it)."""
@@ -59,7 +50,7 @@ def pass_issued(session: Session, item: Pass) -> None:
         row, needs_job = google_sync.new_row(item)
         session.add(row)
         if needs_job:
-            _later(session, "sync_google_pass", item.id)
+            later(session, "sync_google_pass", item.id)
     _pass_event(session, item, "pass.created")
 
 
@@ -77,7 +68,7 @@ def _record(session: Session, item: Pass, kind: str, mode: str, wallet_changed: 
     )
     session.add(record)
     if record.delivery_state == "pending":
-        _later(session, "deliver_pass_update", record.id)
+        later(session, "deliver_pass_update", record.id)
     else:  # nothing for any wallet to do: delivered as it is recorded
         events.emit(session, organization_id=item.organization_id,
                     environment=item.environment, type="pass_update.delivered",

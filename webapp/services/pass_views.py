@@ -109,7 +109,7 @@ def preview(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
         "fields": groups,
         "barcode": None if not barcode else {
             "format": barcode.get("format"), "value": barcode_message(item, definition),
-            "altText": _render(barcode.get("altText"), item)},
+            "altText": placeholders(barcode.get("altText"), item)},
         "event": definition.get("event"),
     }
 
@@ -121,10 +121,11 @@ def barcode_message(item: Pass, definition: dict[str, Any]) -> str | None:
         return None
     if barcode.get("perPass"):
         return item.barcode_value
-    return _render(barcode.get("value", rules.DEFAULT_BARCODE_VALUE), item)
+    return placeholders(barcode.get("value", rules.DEFAULT_BARCODE_VALUE), item)
 
 
-def _render(text: str | None, item: Pass) -> str | None:
+def placeholders(text: str | None, item: Pass) -> str | None:
+    """`text` with `{{shortId}}` and `{{passId}}` filled in for the pass."""
     if text is None:
         return None
     return text.replace("{{shortId}}", item.short_id).replace("{{passId}}", item.id)

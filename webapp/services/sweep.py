@@ -22,7 +22,7 @@ from sqlalchemy import and_, delete, or_, select
 from webapp import clock, settings
 from webapp.extensions import db
 from webapp.models import Event, GoogleObject, PassUpdate, WebhookDelivery
-from webapp.services import events, google_callbacks, idempotency, outbox
+from webapp.services import events, google_callbacks, idempotency, outbox, webhook_delivery
 from webapp.services._tx import end_read, transaction
 
 # source(now, stale_before, limit) -> [(task name, row ID)]
@@ -71,8 +71,7 @@ def _google_objects(now: datetime, stale: datetime, limit: int) -> list[tuple[st
 def _webhook_deliveries(now: datetime, stale: datetime, limit: int) -> list[tuple[str, str]]:
     table = WebhookDelivery
     rows = db.session.scalars(select(table.id).where(
-        table.status == "pending", table.next_attempt_at <= now,
-        or_(table.locked_until.is_(None), table.locked_until <= now),
+        *webhook_delivery.due(now),
         # A first attempt was enqueued when the row was written: give that job its time.
         or_(table.attempts > 0, table.updated_at <= stale),
     ).order_by(table.next_attempt_at).limit(limit))

@@ -117,7 +117,7 @@ def fail_pending(endpoint_id: str, code: str) -> None:
             .execution_options(synchronize_session=False))
 
 
-def _due(now: datetime) -> tuple[ColumnElement[bool], ...]:
+def due(now: datetime) -> tuple[ColumnElement[bool], ...]:
     """A delivery that is pending, due, and held by nobody."""
     return (WebhookDelivery.status == "pending", WebhookDelivery.next_attempt_at <= now,
             or_(WebhookDelivery.locked_until.is_(None), WebhookDelivery.locked_until <= now))
@@ -128,7 +128,7 @@ def _claim(delivery_id: str, lease_seconds: float | None = None) -> list[str]:
     the given one first, or [] when it is not due or someone else holds it."""
     now = clock.now()
     endpoint_id = db.session.scalar(select(WebhookDelivery.endpoint_id).where(
-        WebhookDelivery.id == delivery_id, *_due(now)))
+        WebhookDelivery.id == delivery_id, *due(now)))
     end_read()
     if endpoint_id is None:  # already sent, not due, or held: no write lock needed
         return []
@@ -137,19 +137,19 @@ def _claim(delivery_id: str, lease_seconds: float | None = None) -> list[str]:
     values = {"locked_until": now + timedelta(seconds=lease_seconds)}
     with transaction() as session:
         won = session.execute(
-            update(WebhookDelivery).where(WebhookDelivery.id == delivery_id, *_due(now))
+            update(WebhookDelivery).where(WebhookDelivery.id == delivery_id, *due(now))
             .values(**values).execution_options(synchronize_session=False)).rowcount
         if won != 1:
             return []
         others = session.scalars(
             select(WebhookDelivery.id)
             .where(WebhookDelivery.endpoint_id == endpoint_id,
-                   WebhookDelivery.id != delivery_id, *_due(now))
+                   WebhookDelivery.id != delivery_id, *due(now))
             .order_by(WebhookDelivery.next_attempt_at, WebhookDelivery.id)
             .limit(BATCH - 1)).all()
-        if others:  # `_due` again: on PostgreSQL another worker may have won some since
+        if others:  # `due` again: on PostgreSQL another worker may have won some since
             won_others = set(session.scalars(
-                update(WebhookDelivery).where(WebhookDelivery.id.in_(others), *_due(now))
+                update(WebhookDelivery).where(WebhookDelivery.id.in_(others), *due(now))
                 .values(**values).returning(WebhookDelivery.id)
                 .execution_options(synchronize_session=False)))
             others = [row_id for row_id in others if row_id in won_others]

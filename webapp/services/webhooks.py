@@ -16,6 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.orm import selectinload
 
 from webapp import clock, ids, settings
 from webapp.errors import Conflict, InvalidRequest, NotFound
@@ -34,7 +35,8 @@ DELIVERY_STATUSES = ("pending", "succeeded", "failed")
 
 @dataclass(frozen=True)
 class EndpointChanges:
-    """What a PATCH may change; None leaves a member as it is (`description` uses CLEAR)."""
+    """What a PATCH may change; None leaves a member as it is (`clear_description` sets
+    the description to null)."""
 
     url: str | None = None
     enabled_events: list[str] | None = None
@@ -177,7 +179,9 @@ def list_deliveries(ctx: Context, endpoint_id: str, *, status: str | None = None
     if status is not None and status not in DELIVERY_STATUSES:
         raise InvalidRequest("status must be pending, succeeded or failed.", param="status")
     scope = WebhookDelivery.endpoint_id == endpoint.id
-    query = select(WebhookDelivery).where(scope)
+    # The page's attempts in one query (a lazy load per delivery would be N+1).
+    query = select(WebhookDelivery).where(scope).options(
+        selectinload(WebhookDelivery.attempt_log))
     if status is not None:
         query = query.where(WebhookDelivery.status == status)
     return pagination.paginate(query, WebhookDelivery.id,

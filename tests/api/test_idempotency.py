@@ -140,27 +140,137 @@ def test_purge_removes_old_records(app, api: Api) -> None:
         assert idempotency.purge() == 1
 
 
-def test_in_progress_key_is_409_and_abandoned_claims_are_taken_over(app, api: Api,
-                                                                     org: dict) -> None:
-    from webapp.services import idempotency
-    from webapp.services.context import Context
+def _hold_inside_the_transaction(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event,
+                                                                          threading.Event]:
+    """Make `templates.create` stop after its write, inside the request's open transaction,
+    until released."""
+    from webapp.services import templates
 
-    ctx = Context(org["id"], "test", request_id="req_first")
+    original = templates.create
+    inside, release = threading.Event(), threading.Event()
+
+    def held(*args, **kwargs):
+        created = original(*args, **kwargs)
+        inside.set()
+        assert release.wait(30)
+        return created
+
+    monkeypatch.setattr(templates, "create", held)
+    return inside, release
+
+
+def test_a_running_request_makes_its_key_409_then_its_answer_is_replayed(
+        app, api: Api, org: dict, monkeypatch: pytest.MonkeyPatch) -> None:
+    inside, release = _hold_inside_the_transaction(monkeypatch)
     body = template_body()
-    # Claim the key as a first request would, with the fingerprint the retry will have.
+    first: list = []
+    thread = threading.Thread(target=lambda: first.append(app.test_client().post(
+        "/v1/templates", json=body, headers={"Authorization": f"Bearer {org['keys']['test']}",
+                                             "Idempotency-Key": "busy"})))
+    thread.start()
+    try:
+        assert inside.wait(30)
+        response = api.post("/v1/templates", body, idem="busy")
+        assert_error(response, 409, "idempotency_error", "idempotency_key_in_use")
+        # Another key is not held up by it (PostgreSQL: not even while it writes).
+        other = api.client.get("/v1/templates", headers={"Authorization": f"Bearer {api.key}"})
+        assert other.status_code == 200 and other.get_json()["data"] == []
+    finally:
+        release.set()
+        thread.join(30)
+    assert first[0].status_code == 201
+    again = api.post("/v1/templates", body, idem="busy")
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_data() == first[0].get_data()
+    assert _count_templates(api) == 1
+
+
+def test_the_answer_is_stored_in_the_same_commit_as_the_change(
+        app, api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the answer cannot be stored, the change is not kept either (and a retry runs)."""
+    from webapp.services import idempotency
+
+    def cannot_store(body: str) -> str:
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(idempotency, "_seal", cannot_store)
+    assert api.post("/v1/templates", template_body(), idem="atomic").status_code == 500
+    monkeypatch.undo()
+    assert _count_templates(api) == 0
+    again = api.post("/v1/templates", template_body(), idem="atomic")
+    assert again.status_code == 201 and "Idempotent-Replayed" not in again.headers
+    assert _count_templates(api) == 1
+
+
+def test_a_server_error_after_the_write_rolls_the_write_back(
+        app, api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    from webapp.api import templates as view
+    from webapp.services import templates
+
+    original = templates.create
+
+    def fails_after_writing(*args, **kwargs):
+        original(*args, **kwargs)
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(view.templates, "create", fails_after_writing)
+    assert api.post("/v1/templates", template_body(), idem="undo").status_code == 500
+    monkeypatch.undo()
+    assert _count_templates(api) == 0
+    assert api.post("/v1/templates", template_body(), idem="undo").status_code == 201
+
+
+def test_a_business_error_after_the_write_keeps_the_write_and_the_answer(
+        app, api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As before the answer shared the transaction: a 4xx raised after a service's
+    transaction ended does not undo it, and it is the stored answer."""
+    from webapp.errors import Conflict
+    from webapp.services import templates
+
+    original = templates.create
+
+    def conflict_after_writing(*args, **kwargs):
+        original(*args, **kwargs)
+        raise Conflict("late", code="late_conflict")
+
+    monkeypatch.setattr(templates, "create", conflict_after_writing)
+    first = api.post("/v1/templates", template_body(), idem="late")
+    assert_error(first, 409, "conflict_error", "late_conflict")
+    monkeypatch.undo()
+    assert _count_templates(api) == 1
+    again = api.post("/v1/templates", template_body(), idem="late")
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_data() == first.get_data()
+
+
+def test_claims_left_in_progress_by_a_dead_process_are_taken_over(app, api: Api,
+                                                                  org: dict) -> None:
+    """Records written `in_progress` before claims shared the request's transaction."""
+    from webapp import ids
+    from webapp.extensions import db
+    from webapp.models import IdempotencyRecord
+
+    body = template_body()
     with app.test_request_context("/v1/templates", method="POST", json=body):
         from webapp.api.requests import fingerprint
 
         fp = fingerprint()
-        claim = idempotency.claim(ctx, "busy", fp)
-    assert isinstance(claim, idempotency.Claim)
-    response = api.post("/v1/templates", body, idem="busy")
-    assert_error(response, 409, "idempotency_error", "idempotency_key_in_use")
-    assert response.headers["Retry-After"] == "1"
-    # The first process died: after the lock times out, a retry runs the request.
-    later = clock.now() + idempotency.ABANDONED_AFTER + timedelta(seconds=1)
-    clock.set_now(lambda: later)
-    assert api.post("/v1/templates", body, idem="busy").status_code == 201
+    now = clock.now()
+    with app.app_context():
+        for key, age in (("fresh", timedelta(0)), ("stale", timedelta(minutes=3))):
+            db.session.add(IdempotencyRecord(
+                id=ids.new_id("idem"), organization_id=org["id"], environment="test",
+                key=key, fingerprint=fp, request_id="req_dead", state="in_progress",
+                created_at=now - age, locked_at=now - age))
+        db.session.commit()
+    assert_error(api.post("/v1/templates", body, idem="fresh"), 409, "idempotency_error",
+                 "idempotency_key_in_use")
+    taken = api.post("/v1/templates", body, idem="stale")
+    assert taken.status_code == 201 and "Idempotent-Replayed" not in taken.headers
+    again = api.post("/v1/templates", body, idem="stale")
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert again.get_data() == taken.get_data()
+    assert _count_templates(api) == 1
 
 
 def test_concurrent_retries_create_one_resource(app, org: dict) -> None:

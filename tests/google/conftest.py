@@ -88,6 +88,8 @@ def served(app: Flask, fake_google: FakeGoogle) -> Iterator[str]:
 
 
 def issue(api: Api, template: dict[str, Any], **body: Any) -> dict[str, Any]:
+    """Issue a pass; the pass as it is once its Google job ran (tests run jobs in the
+    request's thread, after the commit: the issue answer itself predates the job)."""
     response = api.post("/v1/passes", {"templateId": template["id"], **body})
     assert response.status_code == 201, response.get_data(as_text=True)
-    return response.get_json()
+    return api.get(f"/v1/passes/{response.get_json()['id']}").get_json()

@@ -16,10 +16,10 @@ from webapp.services import _tx
 @pytest.fixture
 def lock_path(app) -> Path:
     with app.app_context():
-        path = _tx._lock_path()
-    if path is None:
+        database = _tx._database_file()
+    if database is None:
         pytest.skip("PostgreSQL needs no writers' lock")
-    return Path(path)
+    return Path(f"{database}-writers.lock")
 
 
 def test_writers_of_two_threads_never_overlap(app, lock_path: Path) -> None:

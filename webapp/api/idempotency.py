@@ -1,7 +1,10 @@
 """The Idempotency-Key wrapper every POST, PATCH and DELETE view wears (decisions.md section 2).
 
-Checked after authentication and the rate limit, before the body is validated; the
-answer (any status under 500, business errors included) is stored and replayed exactly.
+Checked after authentication and the rate limit. The key is claimed by the view's first
+write transaction, and the answer (any status under 500, business errors included) is
+stored in that transaction's commit (see services/idempotency.py); a retry gets the first
+answer exactly. A retry's view may run up to its first write (reads and validation),
+which changes nothing; its outcome is then the stored answer.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from werkzeug.exceptions import HTTPException
 from webapp.api import errors as wire
 from webapp.api.requests import fingerprint
 from webapp.errors import InvalidRequest, ServiceError
-from webapp.services import idempotency
+from webapp.services import idempotency, outbox
 
 HEADER = "Idempotency-Key"
 MAX_LENGTH = 255
@@ -40,16 +43,22 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Response]:
     @wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Response:
         key = _check_key(request.headers.get(HEADER))
-        outcome = idempotency.claim(g.ctx, key, fingerprint())
-        if isinstance(outcome, idempotency.Replay):
-            return _replay(outcome)
+        pending = idempotency.begin(g.ctx, key, fingerprint())
         try:
             response = _run(view, *args, **kwargs)
+        except idempotency.KeyTaken as taken:  # the view's first write found the key used
+            idempotency.abandon(pending)
+            return _taken(taken)
         except BaseException:
-            idempotency.complete(outcome, 500, "")
+            idempotency.abandon(pending)
             raise
-        idempotency.complete(outcome, response.status_code, response.get_data(as_text=True))
-        return response
+        try:
+            first = idempotency.finish(pending, response.status_code,
+                                       response.get_data(as_text=True))
+        except idempotency.KeyTaken as taken:
+            return _taken(taken)
+        outbox.dispatch()  # the work the committed transaction recorded
+        return response if first is None else _replay(first)
 
     wrapper.idempotent = True  # type: ignore[attr-defined]
     return wrapper
@@ -64,6 +73,12 @@ def _run(view: Callable[..., Any], *args: Any, **kwargs: Any) -> Response:
         if (exc.code or 500) >= 500:
             raise
         return wire.from_http_exception(exc)
+
+
+def _taken(taken: idempotency.KeyTaken) -> Response:
+    if isinstance(taken.outcome, idempotency.Replay):
+        return _replay(taken.outcome)
+    raise taken.outcome
 
 
 def _replay(replay: idempotency.Replay) -> Response:

@@ -6,14 +6,23 @@ upgrades a read snapshot that the other has made stale. Before that, writers of 
 process and thread queue on an `flock` of a file beside the database (`writers_queue`):
 the kernel wakes the next writer the moment the lock is free, where SQLite's busy handler
 sleeps 1, 2, 5, 10, ... ms between tries (most of an issue's time under load).
+
+A request's *unit* (`start_unit`, used by the Idempotency-Key wrapper) keeps the first write
+transaction of a request open until `finish_unit`: the services' `with transaction():`
+blocks join it, the unit's opening statements (the key's claim) run as its first ones, and
+the request's answer is stored in the same commit as the change it reports. Until then,
+work recorded for the job queue waits (`unit_open`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import struct
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
 
 try:
     import fcntl
@@ -27,12 +36,18 @@ from sqlalchemy.orm import Session
 from webapp.extensions import db
 
 IMMEDIATE = "sqlite_immediate"
+_UNIT = "unit"
+_OUTBOX = "outbox"  # outbox.py's key: work recorded by the transaction, dispatched after it
 
 
 @contextmanager
 def transaction() -> Iterator[Session]:
-    """A write transaction on the request's session."""
+    """A write transaction on the request's session (the unit's, when one is started)."""
     session = db.session()
+    unit = session.info.get(_UNIT)
+    if unit is not None:
+        yield from _joined(session, unit)
+        return
     if session.in_transaction():
         session.commit()  # end a read snapshot; services leave nothing pending outside here
     with writers_queue():
@@ -42,8 +57,83 @@ def transaction() -> Iterator[Session]:
             session.commit()
         except BaseException:
             session.rollback()
-            session.info.pop("outbox", None)  # work recorded by this unit did not happen
+            session.info.pop(_OUTBOX, None)  # work recorded by this unit did not happen
             raise
+
+
+@dataclass
+class _Unit:
+    opening: Callable[[Session], None]
+    lock: ExitStack = field(default_factory=ExitStack)
+    open: bool = False
+
+
+def start_unit(opening: Callable[[Session], None]) -> None:
+    """Keep this request's first write transaction open until `finish_unit`;
+    `opening(session)` runs first in it (it may raise: the transaction is then undone)."""
+    db.session().info[_UNIT] = _Unit(opening)
+
+
+def unit_open() -> bool:
+    """Whether a unit's write transaction is open (its commit is still to come)."""
+    unit = db.session().info.get(_UNIT)
+    return unit is not None and unit.open
+
+
+def finish_unit(closing: Callable[[Session], None]) -> bool:
+    """Run `closing(session)` in the unit's open write transaction and commit it; False
+    (nothing done) when no write transaction was opened. The unit ends either way."""
+    session = db.session()
+    unit = session.info.pop(_UNIT, None)
+    if unit is None or not unit.open:
+        return False
+    with unit.lock:  # released after the commit or the rollback
+        unit.open = False
+        try:
+            closing(session)
+            session.commit()
+        except BaseException:
+            session.rollback()
+            session.info.pop(_OUTBOX, None)
+            raise
+    return True
+
+
+def abandon_unit() -> None:
+    """End the unit: roll back its write transaction if it is open (a failed request)."""
+    session = db.session()
+    unit = session.info.pop(_UNIT, None)
+    if unit is not None and unit.open:
+        _undo(session, unit)
+
+
+def _joined(session: Session, unit: _Unit) -> Iterator[Session]:
+    if not unit.open:
+        if session.in_transaction():
+            session.commit()  # end a read snapshot
+        unit.lock.enter_context(writers_queue())
+        unit.open = True
+        try:
+            session.connection(execution_options={IMMEDIATE: True})
+            unit.opening(session)
+        except BaseException:
+            _undo(session, unit)
+            raise
+    try:
+        yield session
+        session.flush()
+    except BaseException:
+        _undo(session, unit)  # the whole unit: a later `transaction()` opens it again
+        raise
+
+
+def _undo(session: Session, unit: _Unit) -> None:
+    unit.open = False
+    try:
+        session.rollback()
+        session.info.pop(_OUTBOX, None)
+    finally:
+        unit.lock.close()
 
 
 @contextmanager
@@ -57,7 +147,7 @@ def core_transaction() -> Iterator[Connection]:
 
 
 _held = threading.local()
-_lock_paths: dict[str, str | None] = {}
+_database_files: dict[str, str | None] = {}
 
 
 @contextmanager
@@ -65,7 +155,8 @@ def writers_queue() -> Iterator[None]:
     """Hold the writers' lock of a SQLite database file for one write transaction (a no-op
     on PostgreSQL and in-memory databases; re-entrant within a thread)."""
     depth = getattr(_held, "depth", 0)
-    path = _lock_path() if depth == 0 and fcntl is not None else None
+    database = _database_file() if depth == 0 and fcntl is not None else None
+    path = f"{database}-writers.lock" if database else None
     fd = None
     if path is not None:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
@@ -79,20 +170,56 @@ def writers_queue() -> Iterator[None]:
             os.close(fd)  # releases the lock
 
 
-def _lock_path() -> str | None:
+class KeyBusy(Exception):
+    """Another request holds this key (`hold_key`)."""
+
+
+_OFD = getattr(fcntl, "F_OFD_SETLK", None) if fcntl is not None else None
+_FLOCK = "@hhqqi4x"  # struct flock on 64-bit Linux: type, whence, start, len, pid (0 for OFD)
+
+
+def hold_key(name: str) -> Callable[[], None] | None:
+    """Hold `name` (an idempotency key's scope) for this request without waiting, across
+    processes and threads; its release, or None where it is not needed.
+
+    SQLite file databases only: their writers queue one at a time, so a request would wait
+    behind the one that holds its key instead of learning that it is still running.
+    (PostgreSQL's claim takes an advisory lock in the same statement instead.) An open
+    file description lock on one byte of a file beside the database, at an offset drawn
+    from the name; closing the descriptor releases it, also when the process dies.
+
+    :raises KeyBusy: another request holds it.
+    """
+    database = _database_file()
+    if database is None or _OFD is None or struct.calcsize("P") != 8:
+        return None
+    offset = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big") >> 2
+    fd = os.open(f"{database}-keys.lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.fcntl(fd, _OFD, struct.pack(_FLOCK, fcntl.F_WRLCK, os.SEEK_SET, offset, 1, 0))
+    except OSError:
+        os.close(fd)
+        raise KeyBusy(name) from None
+    return lambda: os.close(fd)
+
+
+def _database_file() -> str | None:
+    """The SQLite database file, or None (PostgreSQL, in-memory SQLite)."""
     url = db.engine.url
     key = str(url)
-    if key not in _lock_paths:
+    if key not in _database_files:
         database = url.database or ""
         file_db = url.get_backend_name() == "sqlite" and database not in ("", ":memory:") \
             and "mode=memory" not in key
-        _lock_paths[key] = f"{database}-writers.lock" if file_db else None
-    return _lock_paths[key]
+        _database_files[key] = database if file_db else None
+    return _database_files[key]
 
 
 def end_read() -> None:
-    """End a read-only unit so its snapshot and connection are released."""
-    db.session.rollback()
+    """End a read-only unit so its snapshot and connection are released (not a request
+    unit's open write transaction)."""
+    if not unit_open():
+        db.session.rollback()
 
 
 def sqlite_begin(engine: Engine) -> None:

@@ -16,10 +16,13 @@ from webapp.models import Pass, PassUpdate, Template
 
 def pass_object(session: Session, item: Pass) -> dict[str, Any]:
     """The pass as in list results (no field values, no dashboard-only members)."""
-    template = session.get(Template, item.template_id)
+    name = getattr(item, "template_name", None)  # set by whoever holds it already
+    if name is None:
+        template = session.get(Template, item.template_id)
+        name = template.name if template else None
     return {
         "object": "pass", "id": item.id, "shortId": item.short_id,
-        "templateId": item.template_id, "templateName": template.name if template else None,
+        "templateId": item.template_id, "templateName": name,
         "templateRevision": item.template_revision, "environment": item.environment,
         "status": item.status, "source": item.source, "holderName": item.holder_name,
         "holderEmail": item.holder_email,

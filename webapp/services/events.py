@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import ColumnElement, bindparam, select
 from sqlalchemy import event as sa_event
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import Session
@@ -20,7 +20,7 @@ from webapp import clock, ids
 from webapp.errors import NotFound
 from webapp.extensions import db
 from webapp.models import Event, Pass, PassUpdate, WebhookDelivery, WebhookEndpoint
-from webapp.services import event_data, outbox, pagination
+from webapp.services import _rows, event_data, outbox, pagination
 from webapp.services._tx import transaction
 from webapp.services.context import Context
 
@@ -36,23 +36,27 @@ def emit(session: Session, *, organization_id: str, environment: str, type: str,
     if type not in EVENT_TYPES:
         raise ValueError(f"unknown event type {type!r}")
     now = clock.now()
-    event = Event(id=ids.new_id("evt"), organization_id=organization_id,
-                  environment=environment, type=type, data=data, created_at=now)
-    session.add(event)
-    endpoints = session.scalars(select(WebhookEndpoint).where(
-        WebhookEndpoint.organization_id == organization_id,
-        WebhookEndpoint.environment == environment, WebhookEndpoint.status == "enabled"))
-    for endpoint in endpoints:
-        if not subscribed(endpoint.enabled_events, type):
+    event_id = ids.new_id("evt")
+    _rows.insert(session, Event(id=event_id, organization_id=organization_id,
+                                environment=environment, type=type, data=data, created_at=now))
+    for endpoint_id, enabled_events in session.connection().execute(
+            _ENABLED_ENDPOINTS, {"organization_id": organization_id, "environment": environment}):
+        if not subscribed(enabled_events, type):
             continue
         delivery = WebhookDelivery(
-            id=ids.new_id("whdl"), endpoint_id=endpoint.id, organization_id=organization_id,
-            environment=environment, event_type=type, status="pending", attempts=0,
-            next_attempt_at=now, created_at=now, updated_at=now)
-        delivery.event = event
-        session.add(delivery)
+            id=ids.new_id("whdl"), endpoint_id=endpoint_id, event_id=event_id,
+            organization_id=organization_id, environment=environment, event_type=type,
+            status="pending", attempts=0, next_attempt_at=now, created_at=now, updated_at=now)
+        _rows.insert(session, delivery)
         outbox.later(session, DELIVER_TASK, delivery.id)
     _dispatch_on_commit(session)
+
+
+_endpoints = WebhookEndpoint.__table__
+# Built once (a plain SELECT with its compiled form cached): every event runs it.
+_ENABLED_ENDPOINTS = select(_endpoints.c.id, _endpoints.c.enabled_events).where(
+    _endpoints.c.organization_id == bindparam("organization_id"),
+    _endpoints.c.environment == bindparam("environment"), _endpoints.c.status == "enabled")
 
 
 def subscribed(enabled_events: list[str], type: str) -> bool:

@@ -1,35 +1,48 @@
 """Idempotency-Key records (decisions.md section 2).
 
-A request claims its key in a short transaction of its own (state `in_progress`, visible
-to every other process at once), runs, then stores its answer (`completed`). A second
-request with the same key and fingerprint gets the stored answer; with another
-fingerprint, `idempotency_key_reused`; while the first still runs, `idempotency_key_in_use`.
-Answers of 500 and above are not stored: the claim is released and a retry runs again.
-Stored answers are encrypted with `vault` (they may hold a secret that is shown once).
+A request's key is claimed in the request's own write transaction, as its first statement
+(`begin` starts a unit, see `_tx`), and its answer is stored in the same commit as the
+change it reports (`finish`): a pass is never created without its stored answer, and a
+process that dies in between leaves nothing behind but a rolled-back transaction. A
+request that writes nothing claims and stores its answer in one statement at the end.
 
-A claim whose process died (its lock older than `ABANDONED_AFTER`) is taken over by the
-next retry. Records are kept 24 hours (`purge`).
+A second request with the same key and fingerprint gets the stored answer; with another
+fingerprint, `idempotency_key_reused`; while the first still runs,
+`idempotency_key_in_use`. How "still runs" is seen: on PostgreSQL the claim takes a
+transaction-level advisory lock on the key in the same statement (a second claim does not
+wait for the first one's row); on SQLite, whose writers queue one at a time, the key is
+held from the start of the request (`_tx.hold_key`). Answers of 500 and above are not
+stored: the transaction rolls back and a retry runs again. Stored answers are encrypted
+with `vault` (they may hold a secret that is shown once). Records are kept 24 hours
+(`purge`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, cast, delete, func, literal, select, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session
 
 from webapp import clock, ids
-from webapp.errors import IdempotencyKeyInUse, IdempotencyKeyReused
+from webapp.errors import IdempotencyKeyInUse, IdempotencyKeyReused, ServiceError
 from webapp.models import IdempotencyRecord
-from webapp.services import vault
-from webapp.services._tx import core_transaction, transaction
+from webapp.services import _tx, vault
+from webapp.services._tx import transaction
 from webapp.services.context import Context
 
 RETENTION = timedelta(hours=24)
+# An `in_progress` record is only ever visible if it was written before claims and answers
+# shared a transaction; one older than this is taken over.
 ABANDONED_AFTER = timedelta(minutes=2)
+
+_table = IdempotencyRecord.__table__
 
 
 @dataclass(frozen=True)
@@ -39,70 +52,138 @@ class Replay:
     request_id: str
 
 
-@dataclass(frozen=True)
-class Claim:
-    record_id: str
+class KeyTaken(Exception):
+    """The key was used already: the request ends with `outcome` (a replay, or an error
+    the wrapper answers with) instead of its view's answer."""
+
+    def __init__(self, outcome: Replay | ServiceError) -> None:
+        super().__init__(type(outcome).__name__)
+        self.outcome = outcome
 
 
-def claim(ctx: Context, key: str, fingerprint: str) -> Replay | Claim:
-    """Claim `key` for this request, or the stored answer of the first request.
+@dataclass
+class Pending:
+    ctx: Context
+    key: str
+    fingerprint: str
+    release: Callable[[], None] | None = None
+    record_id: str = field(default_factory=lambda: ids.new_id("idem"))
 
-    :raises IdempotencyKeyReused: the key was used for another request.
-    :raises IdempotencyKeyInUse: the first request with this key is still running.
+
+def begin(ctx: Context, key: str, fingerprint: str) -> Pending:
+    """Start the request's unit with `key`: claimed by the first write transaction.
+
+    :raises IdempotencyKeyInUse: a request with this key is running (SQLite).
     """
+    try:
+        release = _tx.hold_key(f"{ctx.organization_id}\x1f{ctx.environment}\x1f{key}")
+    except _tx.KeyBusy:
+        raise IdempotencyKeyInUse(_IN_USE) from None
+    pending = Pending(ctx, key, fingerprint, release)
+    _tx.start_unit(lambda session: _claim(session, pending))
+    return pending
+
+
+def finish(pending: Pending, status_code: int, body: str) -> Replay | None:
+    """Store the request's answer (< 500) in its transaction and commit; a request that
+    wrote nothing claims the key and stores its answer now. Returns the first request's
+    answer instead when the key turns out to be used already.
+
+    :raises KeyTaken: ... with an error (`idempotency_key_reused` or `_in_use`).
+    """
+    try:
+        if status_code >= 500:
+            _tx.abandon_unit()
+            return None
+        sealed = _seal(body)
+        if _tx.finish_unit(lambda session: session.execute(_COMPLETE, {
+                "record_id": pending.record_id, "status_code": status_code, "body": sealed})):
+            return None
+        try:
+            with transaction() as session:
+                _claim(session, pending, status_code=status_code, body=sealed)
+        except KeyTaken as taken:
+            if isinstance(taken.outcome, Replay):
+                return taken.outcome
+            raise
+        return None
+    finally:
+        _release(pending)
+
+
+def abandon(pending: Pending) -> None:
+    """End the unit without storing anything (the request failed); roll back its writes."""
+    try:
+        _tx.abandon_unit()
+    finally:
+        _release(pending)
+
+
+def _release(pending: Pending) -> None:
+    if pending.release is not None:
+        pending.release()
+        pending.release = None
+
+
+def _claim(session: Session, pending: Pending, *, status_code: int | None = None,
+           body: str | None = None) -> None:
+    """Claim the key as the first statement of the request's write transaction (with its
+    answer already when `status_code` is given).
+
+    :raises KeyTaken: the key is used already (replay), by another request
+        (`idempotency_key_reused`) or is still running (`idempotency_key_in_use`).
+    """
+    ctx = pending.ctx
     now = clock.now()
-    record_id = ids.new_id("idem")
-    with core_transaction() as conn:
-        # One statement in the common case: a new key is inserted, a known one is kept.
-        # RETURNING rather than rowcount: psycopg reports -1 for ON CONFLICT statements.
-        inserted = conn.execute(_insert_new(conn.dialect.name).values(
-            id=record_id, organization_id=ctx.organization_id, environment=ctx.environment,
-            key=key, fingerprint=fingerprint, request_id=ctx.request_id or "",
-            state="in_progress", created_at=now, locked_at=now,
-        ).returning(IdempotencyRecord.id)).scalar_one_or_none()
-    if inserted is not None:
-        return Claim(record_id)
-    with transaction() as session:
-        record = session.scalar(select(IdempotencyRecord).where(
-            IdempotencyRecord.organization_id == ctx.organization_id,
-            IdempotencyRecord.environment == ctx.environment,
-            IdempotencyRecord.key == key,
-        ).with_for_update())
-        if record is None or now - record.created_at > RETENTION:
-            # Past retention (or purged meanwhile): the key counts as new.
-            if record is not None:
-                session.delete(record)
-                session.flush()
-            session.add(IdempotencyRecord(
-                id=record_id, organization_id=ctx.organization_id,
-                environment=ctx.environment, key=key, fingerprint=fingerprint,
-                request_id=ctx.request_id or "", state="in_progress", created_at=now,
-                locked_at=now))
-            return Claim(record_id)
-        return _existing(ctx, record, fingerprint, now)
+    values = {"id": pending.record_id, "organization_id": ctx.organization_id,
+              "environment": ctx.environment, "key": pending.key,
+              "fingerprint": pending.fingerprint, "request_id": ctx.request_id or "",
+              "state": "in_progress" if status_code is None else "completed",
+              "status_code": status_code, "body": body, "created_at": now, "locked_at": now}
+    conn = session.connection()
+    postgres = conn.dialect.name == "postgresql"
+    if postgres:
+        values["lock"] = _advisory_key(ctx, pending.key)
+    if conn.execute(_insert(conn.dialect.name), values).first() is not None:
+        return
+    if postgres and not conn.execute(_TRY_LOCK, {"lock": values["lock"]}).scalar():
+        raise KeyTaken(IdempotencyKeyInUse(_IN_USE))  # the first request has not committed
+    record = session.scalar(select(IdempotencyRecord).where(
+        IdempotencyRecord.organization_id == ctx.organization_id,
+        IdempotencyRecord.environment == ctx.environment,
+        IdempotencyRecord.key == pending.key,
+    ).with_for_update())
+    if record is None or now - record.created_at > RETENTION:
+        # Past retention (or purged meanwhile): the key counts as new.
+        if record is not None:
+            session.delete(record)
+            session.flush()
+        session.add(IdempotencyRecord(**{k: v for k, v in values.items() if k != "lock"}))
+        session.flush()
+        return
+    _existing(session, record, pending, now, status_code, body)
 
 
-def _insert_new(dialect: str) -> Any:
-    """INSERT ... ON CONFLICT DO NOTHING in this database's dialect."""
-    if dialect == "postgresql":
-        return pg_insert(IdempotencyRecord).on_conflict_do_nothing()
-    return sqlite_insert(IdempotencyRecord).on_conflict_do_nothing()
-
-
-def _existing(ctx: Context, record: IdempotencyRecord, fingerprint: str, now: Any
-              ) -> Replay | Claim:
-    if record.fingerprint != fingerprint:
-        raise IdempotencyKeyReused(
+def _existing(session: Session, record: IdempotencyRecord, pending: Pending, now: Any,
+              status_code: int | None, body: str | None) -> None:
+    if record.fingerprint != pending.fingerprint:
+        raise KeyTaken(IdempotencyKeyReused(
             "Keys for idempotent requests can only be used with the same method, path "
             "and body as the first request. Use a new key for a new request."
-        )
+        ))
     if record.state == "completed":
-        return Replay(record.status_code or 200, _open(record.body), record.request_id)
+        raise KeyTaken(Replay(record.status_code or 200, _open(record.body),
+                              record.request_id))
     if now - record.locked_at < ABANDONED_AFTER:
-        raise IdempotencyKeyInUse(_IN_USE)
-    record.locked_at = now  # the first request's process died: this retry takes over
-    record.request_id = ctx.request_id or record.request_id
-    return Claim(record.id)
+        raise KeyTaken(IdempotencyKeyInUse(_IN_USE))
+    # A claim whose process died before claims shared the request's transaction: this
+    # retry takes it over.
+    record.locked_at = now
+    record.request_id = pending.ctx.request_id or record.request_id
+    if status_code is not None:
+        record.state, record.status_code, record.body = "completed", status_code, body
+    pending.record_id = record.id
+    session.flush()
 
 
 _IN_USE = (
@@ -110,16 +191,43 @@ _IN_USE = (
     "Retry later with the same key."
 )
 
+_COLUMNS = ("id", "organization_id", "environment", "key", "fingerprint", "request_id",
+            "state", "status_code", "body", "created_at", "locked_at")
+# Built once, compiled once: every idempotent request runs them.
+_COMPLETE = update(_table).where(_table.c.id == bindparam("record_id")).values(
+    state="completed", status_code=bindparam("status_code"), body=bindparam("body"))
+_TRY_LOCK = select(func.pg_try_advisory_xact_lock(bindparam("lock")))
+_inserts: dict[str, Any] = {}
 
-def complete(claimed: Claim, status_code: int, body: str) -> None:
-    """Store the answer of a claimed request (< 500), or release the claim (>= 500)."""
-    table = IdempotencyRecord.__table__
-    with core_transaction() as conn:
-        if status_code >= 500:
-            conn.execute(delete(table).where(table.c.id == claimed.record_id))
+
+def _insert(dialect: str) -> Any:
+    """Insert a claim unless the key exists (then nothing, and no row returned).
+
+    PostgreSQL: only while holding the key's advisory lock (`INSERT .. SELECT .. WHERE
+    pg_try_advisory_xact_lock(..)`), so a claim never waits for another transaction's
+    uncommitted row with the same key: that one holds the lock, and nothing is inserted.
+    """
+    statement = _inserts.get(dialect)
+    if statement is None:
+        columns = [_table.c[name] for name in _COLUMNS]
+        if dialect == "postgresql":
+            # Typed casts: PostgreSQL cannot tell a NULL parameter's type in a SELECT list.
+            source = select(*(cast(bindparam(c.key, type_=c.type), c.type)
+                              for c in columns)).where(
+                func.pg_try_advisory_xact_lock(bindparam("lock")) == literal(True))
+            statement = pg_insert(_table).from_select(columns, source)
         else:
-            conn.execute(update(table).where(table.c.id == claimed.record_id).values(
-                state="completed", status_code=status_code, body=_seal(body)))
+            statement = sqlite_insert(_table).values(
+                {c.key: bindparam(c.key, type_=c.type) for c in columns})
+        statement = statement.on_conflict_do_nothing().returning(_table.c.id)
+        _inserts[dialect] = statement
+    return statement
+
+
+def _advisory_key(ctx: Context, key: str) -> int:
+    """The key's PostgreSQL advisory lock: a signed 64-bit number drawn from its scope."""
+    digest = hashlib.sha256(f"{ctx.organization_id}\x1f{ctx.environment}\x1f{key}".encode())
+    return int.from_bytes(digest.digest()[:8], "big", signed=True)
 
 
 def _seal(body: str) -> str:

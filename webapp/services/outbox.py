@@ -14,8 +14,8 @@ from sqlalchemy.orm import Session
 
 from webapp import ids
 from webapp.extensions import db
-from webapp.models import Pass, PassUpdate
-from webapp.services import event_data, events, google_sync
+from webapp.models import GoogleObject, Pass, PassUpdate
+from webapp.services import _rows, _tx, event_data, events, google_sync
 
 Dispatcher = Callable[[str, str], None]
 _dispatcher: Dispatcher | None = None
@@ -34,7 +34,10 @@ def later(session: Session, task: str, row_id: str) -> None:
 
 
 def dispatch() -> None:
-    """Enqueue the work recorded by the transaction that just committed."""
+    """Enqueue the work recorded by the transaction that just committed (not yet while a
+    request's unit holds it open: its commit dispatches)."""
+    if _tx.unit_open():
+        return
     work = db.session().info.pop(_KEY, [])
     if _dispatcher is None:
         return
@@ -42,16 +45,22 @@ def dispatch() -> None:
         _dispatcher(task, row_id)
 
 
-def pass_issued(session: Session, item: Pass) -> None:
-    """A new pass: its Google class and object are written by a job after the commit
-    (Apple wallets fetch the pass when the holder adds it)."""
+def pass_issued(session: Session, item: Pass) -> GoogleObject | None:
+    """A new pass (its row written): its Google class and object are written by a job after
+    the commit (Apple wallets fetch the pass when the holder adds it).
+
+    Returns the pass's Google row when its state is final already (no job will change it).
+    """
+    final = None
     if item.google:
-        session.flush()  # the pass row first: the Google row refers to it
         row, needs_job = google_sync.new_row(item)
-        session.add(row)
+        _rows.insert(session, row)
         if needs_job:
             later(session, "sync_google_pass", item.id)
+        else:
+            final = row
     _pass_event(session, item, "pass.created")
+    return final
 
 
 def _record(session: Session, item: Pass, kind: str, mode: str, wallet_changed: bool,

@@ -12,20 +12,23 @@ from webapp.models import GoogleObject, Pass
 from webapp.services import credentials
 
 
-def attach(item: Pass, template_name: str | None, definition: dict[str, Any]) -> Pass:
-    """Set the derived members the front doors show on the pass."""
+def attach(item: Pass, template_name: str | None, definition: dict[str, Any], *,
+           google_row: GoogleObject | None = None) -> Pass:
+    """Set the derived members the front doors show on the pass (`google_row`: its Google
+    row when the caller holds it in a final state, saving a read)."""
     item.template_name = template_name
     item.definition = definition
-    item.artifacts = artifacts(item, definition)
+    item.artifacts = artifacts(item, definition, google_row)
     item.editable_fields = editable_fields(item, definition)
     item.editable_barcode = rules.takes_barcode_value(definition)
     item.preview = preview(item, definition)
     return item
 
 
-def artifacts(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
+def artifacts(item: Pass, definition: dict[str, Any],
+              google_row: GoogleObject | None = None) -> dict[str, Any]:
     """Whether the pass can be added to each wallet now, and if not, why."""
-    return {"apple": _apple(item), "google": _google(item, definition)}
+    return {"apple": _apple(item), "google": _google(item, definition, google_row)}
 
 
 def _state(reason: str | None) -> dict[str, Any]:
@@ -47,7 +50,8 @@ def _apple(item: Pass) -> dict[str, Any]:
     return _state(None)
 
 
-def _google(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
+def _google(item: Pass, definition: dict[str, Any], row: GoogleObject | None
+            ) -> dict[str, Any]:
     if not item.google:
         return _state("not_issued_for_platform")
     if item.status == "voided":
@@ -57,12 +61,13 @@ def _google(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
         return _state("credentials_missing")
     if rules.image_refs(definition) and not images_public():
         return _state("image_not_public")
-    return _state(_google_object_reason(item.id))
+    if row is None:  # a job may have run: read the row as it is now
+        row = db.session.get(GoogleObject, item.id, populate_existing=True)
+    return _state(_google_object_reason(row))
 
 
-def _google_object_reason(pass_id: str) -> str | None:
+def _google_object_reason(row: GoogleObject | None) -> str | None:
     """Why the pass's Google object cannot be saved yet (the sync job writes it)."""
-    row = db.session.get(GoogleObject, pass_id, populate_existing=True)  # a job may have run
     if row is None:
         return "wallet_unavailable"
     if row.state == "written":

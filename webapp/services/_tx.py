@@ -109,12 +109,13 @@ def abandon_unit() -> None:
 
 def _joined(session: Session, unit: _Unit) -> Iterator[Session]:
     if not unit.open:
-        if session.in_transaction():
+        going_on = session.in_transaction() and not _snapshots()
+        if session.in_transaction() and not going_on:
             session.commit()  # end a read snapshot
         unit.lock.enter_context(writers_queue())
         unit.open = True
         try:
-            session.connection(execution_options={IMMEDIATE: True})
+            session.connection(execution_options=None if going_on else {IMMEDIATE: True})
             unit.opening(session)
         except BaseException:
             _undo(session, unit)
@@ -213,6 +214,20 @@ def _database_file() -> str | None:
             and "mode=memory" not in key
         _database_files[key] = database if file_db else None
     return _database_files[key]
+
+
+def _snapshots() -> bool:
+    """Whether a read transaction holds a snapshot that a write must not go on from
+    (SQLite; PostgreSQL's read committed takes a fresh one for every statement)."""
+    return db.engine.dialect.name == "sqlite"
+
+
+def end_snapshot() -> None:
+    """After a request's first read (its key): on SQLite end the read transaction, so a
+    write can begin afresh; on PostgreSQL go on in it, and a request unit's write
+    transaction continues it (one connection checkout and two round trips fewer)."""
+    if _snapshots():
+        end_read()
 
 
 def end_read() -> None:

@@ -6,14 +6,14 @@ import hmac
 import re
 from datetime import timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from webapp import clock, ids
 from webapp.errors import AuthenticationFailed, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import ApiKey, Organization
-from webapp.services._tx import end_read, transaction
+from webapp.services._tx import end_snapshot, transaction
 from webapp.services.context import ENVIRONMENTS, Context
 
 KEY_PATTERN = re.compile(r"^svc_(test|live)_[0-9A-Za-z]{32}$")
@@ -70,6 +70,13 @@ def list_for(organization_id: str) -> list[ApiKey]:
     ))
 
 
+_keys = ApiKey.__table__
+# Built once (a plain SELECT, compiled once): every API request runs it.
+_BY_HASH = select(_keys.c.id, _keys.c.organization_id, _keys.c.environment, _keys.c.secret_hash,
+                  _keys.c.revoked_at, _keys.c.last_used_at).where(
+    _keys.c.secret_hash == bindparam("digest"))
+
+
 def authenticate(secret: str | None, request_id: str | None = None) -> Context:
     """The context of a valid, unrevoked key.
 
@@ -78,11 +85,8 @@ def authenticate(secret: str | None, request_id: str | None = None) -> Context:
     if not secret or not KEY_PATTERN.match(secret):
         raise AuthenticationFailed(_INVALID)
     digest = ids.sha256_hex(secret)
-    row = db.session.execute(
-        select(ApiKey.id, ApiKey.organization_id, ApiKey.environment, ApiKey.secret_hash,
-               ApiKey.revoked_at, ApiKey.last_used_at).where(ApiKey.secret_hash == digest)
-    ).one_or_none()
-    end_read()
+    row = db.session.connection().execute(_BY_HASH, {"digest": digest}).one_or_none()
+    end_snapshot()
     if row is None or row.revoked_at or not hmac.compare_digest(row.secret_hash, digest):
         raise AuthenticationFailed(_INVALID)
     now = clock.now()

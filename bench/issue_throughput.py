@@ -2,10 +2,15 @@
 
 gunicorn with 2 workers, 8 concurrent clients, on SQLite and on PostgreSQL.
 Target (issue 3): issuing reaches at least 40% of the /v1/me rate; p99 under 50 ms.
+
+The machines are shared and their speed drifts within seconds, so the two endpoints are
+measured in ROUNDS alternating rounds (`GET /v1/me`, then `POST /v1/passes`); the ratio
+is the median of the rounds' ratios, the latencies are those of every round together.
 """
 
 from __future__ import annotations
 
+import json
 import statistics
 import threading
 import time
@@ -15,7 +20,8 @@ from collections.abc import Callable
 from bench.server import Server
 
 CLIENTS = 8
-SECONDS = 8.0
+SECONDS = 5.0
+ROUNDS = 3
 
 TEMPLATE = {
     "name": "Bench", "type": "generic",
@@ -69,25 +75,45 @@ def run(label: str, database_url: str | None) -> dict[str, float]:
     try:
         status, body = server.request("POST", "/v1/templates", TEMPLATE, idem=str(uuid.uuid4()))
         assert status == 201, body
-        template_id = __import__("json").loads(body)["id"]
-        load(lambda: server.request("GET", "/v1/me")[0], 200)  # warm up
-        me_rate, me_lat, me_err = load(lambda: server.request("GET", "/v1/me")[0], 200)
+        template_id = json.loads(body)["id"]
+
+        def me() -> int:
+            return server.request("GET", "/v1/me")[0]
 
         def issue() -> int:
             return server.request("POST", "/v1/passes", {
                 "templateId": template_id, "holderName": "Bench Holder",
                 "fieldValues": {"member": "Ada", "level": 3}}, idem=str(uuid.uuid4()))[0]
 
-        issue_rate, issue_lat, issue_err = load(issue, 201)
+        load(me, 200)  # warm up both
+        load(issue, 201)
+        rounds = []
+        me_lat: list[float] = []
+        issue_lat: list[float] = []
+        me_err = issue_err = 0
+        for _ in range(ROUNDS):
+            me_rate, lat, err = load(me, 200)
+            me_lat += lat
+            me_err += err
+            issue_rate, lat, err = load(issue, 201)
+            issue_lat += lat
+            issue_err += err
+            rounds.append((me_rate, issue_rate))
     finally:
         server.stop()
-    ratio = issue_rate / me_rate
+    ratios = sorted(issued / mine for mine, issued in rounds)
+    ratio = statistics.median(ratios)
+    me_rate = statistics.median(r[0] for r in rounds)
+    issue_rate = statistics.median(r[1] for r in rounds)
     print(f"{label:10} GET /v1/me     {me_rate:8.1f} req/s  p50 {pct(me_lat, 50):6.1f} ms  "
           f"p99 {pct(me_lat, 99):6.1f} ms  errors {me_err}")
     print(f"{label:10} POST /v1/passes {issue_rate:7.1f} req/s  p50 {pct(issue_lat, 50):6.1f} ms"
           f"  p99 {pct(issue_lat, 99):6.1f} ms  errors {issue_err}")
+    print(f"{label:10} rounds (me, issue req/s): "
+          + ", ".join(f"({m:.0f}, {i:.0f})" for m, i in rounds))
     verdict = "OK" if ratio >= 0.4 and pct(issue_lat, 99) < 50 else "MISSED"
-    print(f"{label:10} ratio issue/me = {ratio:.2f} (target >= 0.40, p99 < 50 ms): {verdict}")
+    print(f"{label:10} ratio issue/me = {ratio:.2f} (median of {ROUNDS}; target >= 0.40, "
+          f"p99 < 50 ms): {verdict}")
     return {"ratio": ratio, "p99": pct(issue_lat, 99)}
 
 

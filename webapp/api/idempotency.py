@@ -43,7 +43,10 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Response]:
     @wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Response:
         key = _check_key(request.headers.get(HEADER))
-        pending = idempotency.begin(g.ctx, key, fingerprint())
+        try:
+            pending = idempotency.begin(g.ctx, key, fingerprint())
+        except idempotency.KeyTaken as taken:  # known already, or still running
+            return _taken(taken)
         try:
             response = _run(view, *args, **kwargs)
         except idempotency.KeyTaken as taken:  # the view's first write found the key used

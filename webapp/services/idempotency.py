@@ -1,20 +1,24 @@
 """Idempotency-Key records (decisions.md section 2).
 
-A request's key is claimed in the request's own write transaction, as its first statement
-(`begin` starts a unit, see `_tx`), and its answer is stored in the same commit as the
-change it reports (`finish`): a pass is never created without its stored answer, and a
-process that dies in between leaves nothing behind but a rolled-back transaction. A
-request that writes nothing claims and stores its answer in one statement at the end.
+A request's answer is stored in the same commit as the change it reports: a change is never
+kept without its stored answer, and a process that dies in between leaves nothing behind
+but a rolled-back transaction (`begin` starts a request unit, see `_tx`; `finish` stores
+the answer and commits). Answers of 500 and above are not stored: the transaction rolls
+back and a retry runs again. Stored answers are encrypted with `vault` (they may hold a
+secret that is shown once). Records are kept 24 hours (`purge`).
 
 A second request with the same key and fingerprint gets the stored answer; with another
 fingerprint, `idempotency_key_reused`; while the first still runs,
-`idempotency_key_in_use`. How "still runs" is seen: on PostgreSQL the claim takes a
-transaction-level advisory lock on the key in the same statement (a second claim does not
-wait for the first one's row); on SQLite, whose writers queue one at a time, the key is
-held from the start of the request (`_tx.hold_key`). Answers of 500 and above are not
-stored: the transaction rolls back and a retry runs again. Stored answers are encrypted
-with `vault` (they may hold a secret that is shown once). Records are kept 24 hours
-(`purge`).
+`idempotency_key_in_use`. How the key is claimed depends on the database:
+
+- SQLite (one machine, writers one at a time): the key is held from the start of the
+  request (`_tx.hold_key`, a lock other processes and threads see at once), so it is
+  looked up before the view runs (a replay runs nothing) and its record is written in the
+  request's commit, without holding the writers' lock for a claim.
+- PostgreSQL: the request's first write transaction claims the key in its first
+  statement, under a transaction-level advisory lock taken in the same statement, so a
+  second request never waits for the first one's uncommitted row: it is `in_use` at once.
+  A retry's view runs up to its first write (reads and validation, which change nothing).
 """
 
 from __future__ import annotations
@@ -68,26 +72,47 @@ class Pending:
     fingerprint: str
     release: Callable[[], None] | None = None
     record_id: str = field(default_factory=lambda: ids.new_id("idem"))
+    replaces: str | None = None  # a held key's old record (past retention), deleted first
 
 
 def begin(ctx: Context, key: str, fingerprint: str) -> Pending:
-    """Start the request's unit with `key`: claimed by the first write transaction.
+    """Start the request's unit with `key`.
 
-    :raises IdempotencyKeyInUse: a request with this key is running (SQLite).
+    Where the key is held for the whole request (SQLite), it is looked up now and its
+    record written in the request's commit: the writers' lock is not held for it. Elsewhere
+    (PostgreSQL) the request's first write transaction claims it.
+
+    :raises KeyTaken: the key was used already (a replay), by another request
+        (`idempotency_key_reused`) or it is still running (`idempotency_key_in_use`).
     """
     try:
         release = _tx.hold_key(f"{ctx.organization_id}\x1f{ctx.environment}\x1f{key}")
     except _tx.KeyBusy:
-        raise IdempotencyKeyInUse(_IN_USE) from None
+        raise KeyTaken(IdempotencyKeyInUse(_IN_USE)) from None
     pending = Pending(ctx, key, fingerprint, release)
-    _tx.start_unit(lambda session: _claim(session, pending))
+    if release is None:
+        _tx.start_unit(lambda session: _claim(session, pending))
+        return pending
+    try:
+        record = _tx.db.session.scalar(_record_of(ctx, key))
+        _tx.end_read()
+        if record is not None:
+            _existing(record, pending, clock.now())
+    except BaseException:
+        _release(pending)
+        raise
+    _tx.start_unit(_nothing)
     return pending
+
+
+def _nothing(_session: Session) -> None:
+    """The opening of a unit whose key is held already: nothing to claim."""
 
 
 def finish(pending: Pending, status_code: int, body: str) -> Replay | None:
     """Store the request's answer (< 500) in its transaction and commit; a request that
-    wrote nothing claims the key and stores its answer now. Returns the first request's
-    answer instead when the key turns out to be used already.
+    wrote nothing stores its answer now. Returns the first request's answer instead when
+    the key turns out to be used already (PostgreSQL: a request that wrote nothing).
 
     :raises KeyTaken: ... with an error (`idempotency_key_reused` or `_in_use`).
     """
@@ -96,7 +121,13 @@ def finish(pending: Pending, status_code: int, body: str) -> Replay | None:
             _tx.abandon_unit()
             return None
         sealed = _seal(body)
-        if _tx.finish_unit(lambda session: session.execute(_COMPLETE, {
+        if pending.release is not None:  # the key is held: its record is written now
+            if not _tx.finish_unit(lambda session: _store(session, pending, status_code,
+                                                          sealed)):
+                with transaction() as session:
+                    _store(session, pending, status_code, sealed)
+            return None
+        if _tx.finish_unit(lambda session: session.connection().execute(_COMPLETE, {
                 "record_id": pending.record_id, "status_code": status_code, "body": sealed})):
             return None
         try:
@@ -109,6 +140,21 @@ def finish(pending: Pending, status_code: int, body: str) -> Replay | None:
         return None
     finally:
         _release(pending)
+
+
+def _store(session: Session, pending: Pending, status_code: int, body: str) -> None:
+    """Write the completed record of a held key (replacing one past retention)."""
+    conn = session.connection()
+    if pending.replaces is not None:
+        conn.execute(delete(_table).where(_table.c.id == pending.replaces))
+    now = clock.now()
+    ctx = pending.ctx
+    conn.execute(_table.insert(), {
+        "id": pending.record_id, "organization_id": ctx.organization_id,
+        "environment": ctx.environment, "key": pending.key,
+        "fingerprint": pending.fingerprint, "request_id": ctx.request_id or "",
+        "state": "completed", "status_code": status_code, "body": body, "created_at": now,
+        "locked_at": now})
 
 
 def abandon(pending: Pending) -> None:
@@ -148,24 +194,30 @@ def _claim(session: Session, pending: Pending, *, status_code: int | None = None
         return
     if postgres and not conn.execute(_TRY_LOCK, {"lock": values["lock"]}).scalar():
         raise KeyTaken(IdempotencyKeyInUse(_IN_USE))  # the first request has not committed
-    record = session.scalar(select(IdempotencyRecord).where(
-        IdempotencyRecord.organization_id == ctx.organization_id,
-        IdempotencyRecord.environment == ctx.environment,
-        IdempotencyRecord.key == pending.key,
-    ).with_for_update())
-    if record is None or now - record.created_at > RETENTION:
-        # Past retention (or purged meanwhile): the key counts as new.
-        if record is not None:
-            session.delete(record)
-            session.flush()
-        session.add(IdempotencyRecord(**{k: v for k, v in values.items() if k != "lock"}))
+    record = session.scalar(_record_of(ctx, pending.key).with_for_update())
+    if record is not None:  # past retention or abandoned (else `_existing` raises)
+        _existing(record, pending, now)
+        session.delete(record)
         session.flush()
+    session.add(IdempotencyRecord(**{k: v for k, v in values.items() if k != "lock"}))
+    session.flush()
+
+
+def _record_of(ctx: Context, key: str) -> Any:
+    return select(IdempotencyRecord).where(
+        IdempotencyRecord.organization_id == ctx.organization_id,
+        IdempotencyRecord.environment == ctx.environment, IdempotencyRecord.key == key)
+
+
+def _existing(record: IdempotencyRecord, pending: Pending, now: Any) -> None:
+    """Decide on a key's record: returns when the key counts as new (`pending.replaces`
+    names the record to replace).
+
+    :raises KeyTaken: replay, `idempotency_key_reused` or `idempotency_key_in_use`.
+    """
+    if now - record.created_at > RETENTION:
+        pending.replaces = record.id
         return
-    _existing(session, record, pending, now, status_code, body)
-
-
-def _existing(session: Session, record: IdempotencyRecord, pending: Pending, now: Any,
-              status_code: int | None, body: str | None) -> None:
     if record.fingerprint != pending.fingerprint:
         raise KeyTaken(IdempotencyKeyReused(
             "Keys for idempotent requests can only be used with the same method, path "
@@ -177,13 +229,8 @@ def _existing(session: Session, record: IdempotencyRecord, pending: Pending, now
     if now - record.locked_at < ABANDONED_AFTER:
         raise KeyTaken(IdempotencyKeyInUse(_IN_USE))
     # A claim whose process died before claims shared the request's transaction: this
-    # retry takes it over.
-    record.locked_at = now
-    record.request_id = pending.ctx.request_id or record.request_id
-    if status_code is not None:
-        record.state, record.status_code, record.body = "completed", status_code, body
-    pending.record_id = record.id
-    session.flush()
+    # retry replaces it.
+    pending.replaces = record.id
 
 
 _IN_USE = (

@@ -48,12 +48,13 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
     :raises InvalidRequest: archived template, bad revision, platforms, values, barcode.
     :raises Unprocessable: a live pass with no live credential for an enabled wallet.
     """
+    token = _new_auth_token()  # before the write transaction: it holds SQLite's writers
     for _attempt in range(5):
         try:
             # Read the template in the write transaction: archiving it cannot slip in
             # between the check and the insert, and one transaction costs less than two.
             with transaction() as session:
-                template, definition, item = _new_pass(ctx, req)
+                template, definition, item = _new_pass(ctx, req, token)
                 item.template_name = template.name
                 _rows.insert(session, item)
                 google_row = outbox.pass_issued(session, item)
@@ -66,7 +67,8 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
     return pass_views.attach(item, template.name, definition, google_row=google_row)
 
 
-def _new_pass(ctx: Context, req: IssueRequest) -> tuple[Any, dict[str, Any], Pass]:
+def _new_pass(ctx: Context, req: IssueRequest, token: str
+              ) -> tuple[Any, dict[str, Any], Pass]:
     """The checked template (a row), its definition and the new (unsaved) pass.
 
     :raises NotFound: no such template.
@@ -95,7 +97,7 @@ def _new_pass(ctx: Context, req: IssueRequest) -> tuple[Any, dict[str, Any], Pas
         google=google, barcode_value=req.barcode_value, field_values=dict(req.field_values),
         apple_certificate_id=signing.apple_certificate_id,
         apple_pass_type_identifier=signing.apple_pass_type_identifier,
-        google_issuer_id=signing.google_issuer_id, auth_token_encrypted=_new_auth_token(),
+        google_issuer_id=signing.google_issuer_id, auth_token_encrypted=token,
         version=1,
         created_at=now, updated_at=now, wallet_updated_at=now,
     )

@@ -94,7 +94,9 @@ def begin(ctx: Context, key: str, fingerprint: str) -> Pending:
         _tx.start_unit(lambda session: _claim(session, pending))
         return pending
     try:
-        record = _tx.db.session.scalar(_record_of(ctx, key))
+        record = _tx.db.session.connection().execute(_HELD_RECORD, {
+            "organization_id": ctx.organization_id, "environment": ctx.environment,
+            "key": key}).first()
         _tx.end_read()
         if record is not None:
             _existing(record, pending, clock.now())
@@ -209,7 +211,7 @@ def _record_of(ctx: Context, key: str) -> Any:
         IdempotencyRecord.environment == ctx.environment, IdempotencyRecord.key == key)
 
 
-def _existing(record: IdempotencyRecord, pending: Pending, now: Any) -> None:
+def _existing(record: Any, pending: Pending, now: Any) -> None:
     """Decide on a key's record: returns when the key counts as new (`pending.replaces`
     names the record to replace).
 
@@ -243,6 +245,9 @@ _COLUMNS = ("id", "organization_id", "environment", "key", "fingerprint", "reque
 # Built once, compiled once: every idempotent request runs them.
 _COMPLETE = update(_table).where(_table.c.id == bindparam("record_id")).values(
     state="completed", status_code=bindparam("status_code"), body=bindparam("body"))
+_HELD_RECORD = select(*(_table.c[name] for name in _COLUMNS)).where(
+    _table.c.organization_id == bindparam("organization_id"),
+    _table.c.environment == bindparam("environment"), _table.c.key == bindparam("key"))
 _TRY_LOCK = select(func.pg_try_advisory_xact_lock(bindparam("lock")))
 _inserts: dict[str, Any] = {}
 

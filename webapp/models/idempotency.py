@@ -24,7 +24,7 @@ class IdempotencyRecord(db.Model):
     key: Mapped[str] = mapped_column(String(255))
     fingerprint: Mapped[str] = mapped_column(String(64))
     request_id: Mapped[str] = mapped_column(String(40))
-    # in_progress until the first request finishes; then completed with its answer.
+    # completed with its answer (PostgreSQL: in_progress within the claiming transaction).
     state: Mapped[str] = mapped_column(String(12))
     status_code: Mapped[int | None] = mapped_column(Integer)
     body: Mapped[str | None] = mapped_column(Text)

@@ -30,7 +30,7 @@ except ImportError:  # pragma: no cover (not POSIX: SQLite's own busy handler on
     fcntl = None  # type: ignore[assignment]
 
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from webapp.extensions import db
@@ -135,16 +135,6 @@ def _undo(session: Session, unit: _Unit) -> None:
         session.info.pop(_OUTBOX, None)
     finally:
         unit.lock.close()
-
-
-@contextmanager
-def core_transaction() -> Iterator[Connection]:
-    """A short write transaction on a connection of its own, without the ORM session: for
-    hot paths of a single statement or two (idempotency claims)."""
-    with writers_queue(), db.engine.connect() as conn:
-        conn.execution_options(**{IMMEDIATE: True})
-        with conn.begin():
-            yield conn
 
 
 _held = threading.local()

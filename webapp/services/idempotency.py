@@ -36,6 +36,7 @@ from sqlalchemy.orm import Session
 
 from webapp import clock, ids
 from webapp.errors import IdempotencyKeyInUse, IdempotencyKeyReused, ServiceError
+from webapp.extensions import db
 from webapp.models import IdempotencyRecord
 from webapp.services import _tx, vault
 from webapp.services._tx import transaction
@@ -94,7 +95,7 @@ def begin(ctx: Context, key: str, fingerprint: str) -> Pending:
         _tx.start_unit(lambda session: _claim(session, pending))
         return pending
     try:
-        record = _tx.db.session.connection().execute(_HELD_RECORD, {
+        record = db.session.connection().execute(_HELD_RECORD, {
             "organization_id": ctx.organization_id, "environment": ctx.environment,
             "key": key}).first()
         _tx.end_read()

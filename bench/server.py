@@ -5,6 +5,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -70,3 +71,4 @@ class Server:
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(timeout=30)
+        shutil.rmtree(self.tmp, ignore_errors=True)

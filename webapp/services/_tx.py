@@ -56,9 +56,14 @@ def transaction() -> Iterator[Session]:
             yield session
             session.commit()
         except BaseException:
-            session.rollback()
-            session.info.pop(_OUTBOX, None)  # work recorded by this unit did not happen
+            _rollback(session)
             raise
+
+
+def _rollback(session: Session) -> None:
+    """Roll back; the work the transaction recorded for the queue did not happen."""
+    session.rollback()
+    session.info.pop(_OUTBOX, None)
 
 
 @dataclass
@@ -87,15 +92,13 @@ def finish_unit(closing: Callable[[Session], None]) -> bool:
     unit = session.info.pop(_UNIT, None)
     if unit is None or not unit.open:
         return False
-    with unit.lock:  # released after the commit or the rollback
-        unit.open = False
-        try:
-            closing(session)
-            session.commit()
-        except BaseException:
-            session.rollback()
-            session.info.pop(_OUTBOX, None)
-            raise
+    try:
+        closing(session)
+        session.commit()  # the unit is off the session: after-commit hooks dispatch
+    except BaseException:
+        _undo(session, unit)
+        raise
+    unit.lock.close()
     return True
 
 
@@ -109,9 +112,11 @@ def abandon_unit() -> None:
 
 def _joined(session: Session, unit: _Unit) -> Iterator[Session]:
     if not unit.open:
+        # PostgreSQL goes on in the transaction of the request's reads (read committed);
+        # SQLite ends a read snapshot first: BEGIN IMMEDIATE must start afresh.
         going_on = session.in_transaction() and not _snapshots()
-        if session.in_transaction() and not going_on:
-            session.commit()  # end a read snapshot
+        if session.in_transaction() and _snapshots():
+            session.commit()
         unit.lock.enter_context(writers_queue())
         unit.open = True
         try:
@@ -131,8 +136,7 @@ def _joined(session: Session, unit: _Unit) -> Iterator[Session]:
 def _undo(session: Session, unit: _Unit) -> None:
     unit.open = False
     try:
-        session.rollback()
-        session.info.pop(_OUTBOX, None)
+        _rollback(session)
     finally:
         unit.lock.close()
 

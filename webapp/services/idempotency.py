@@ -87,7 +87,7 @@ def begin(ctx: Context, key: str, fingerprint: str) -> Pending:
         (`idempotency_key_reused`) or it is still running (`idempotency_key_in_use`).
     """
     try:
-        release = _tx.hold_key(f"{ctx.organization_id}\x1f{ctx.environment}\x1f{key}")
+        release = _tx.hold_key(_scope(ctx, key))
     except _tx.KeyBusy:
         raise KeyTaken(IdempotencyKeyInUse(_IN_USE)) from None
     pending = Pending(ctx, key, fingerprint, release)
@@ -95,9 +95,7 @@ def begin(ctx: Context, key: str, fingerprint: str) -> Pending:
         _tx.start_unit(lambda session: _claim(session, pending))
         return pending
     try:
-        record = db.session.connection().execute(_HELD_RECORD, {
-            "organization_id": ctx.organization_id, "environment": ctx.environment,
-            "key": key}).first()
+        record = db.session.connection().execute(_RECORD, _where(pending)).first()
         _tx.end_read()
         if record is not None:
             _existing(record, pending, clock.now())
@@ -146,18 +144,33 @@ def finish(pending: Pending, status_code: int, body: str) -> Replay | None:
 
 
 def _store(session: Session, pending: Pending, status_code: int, body: str) -> None:
-    """Write the completed record of a held key (replacing one past retention)."""
-    conn = session.connection()
-    if pending.replaces is not None:
-        conn.execute(delete(_table).where(_table.c.id == pending.replaces))
+    """Write the completed record of a held key."""
+    _write(session.connection(), pending, _values(pending, status_code, body))
+
+
+def _values(pending: Pending, status_code: int | None, body: str | None) -> dict[str, Any]:
+    """A new record of the key: `completed` with its answer, or `in_progress` (a claim)."""
     now = clock.now()
     ctx = pending.ctx
-    conn.execute(_table.insert(), {
-        "id": pending.record_id, "organization_id": ctx.organization_id,
-        "environment": ctx.environment, "key": pending.key,
-        "fingerprint": pending.fingerprint, "request_id": ctx.request_id or "",
-        "state": "completed", "status_code": status_code, "body": body, "created_at": now,
-        "locked_at": now})
+    return {"id": pending.record_id, "organization_id": ctx.organization_id,
+            "environment": ctx.environment, "key": pending.key,
+            "fingerprint": pending.fingerprint, "request_id": ctx.request_id or "",
+            "state": "in_progress" if status_code is None else "completed",
+            "status_code": status_code, "body": body, "created_at": now, "locked_at": now}
+
+
+def _write(conn: Any, pending: Pending, values: dict[str, Any]) -> None:
+    """Insert the key's record, first deleting the one it replaces (past retention, or
+    abandoned)."""
+    if pending.replaces is not None:
+        conn.execute(_DELETE, {"record_id": pending.replaces})
+    conn.execute(_table.insert(), values)
+
+
+def _where(pending: Pending) -> dict[str, str]:
+    ctx = pending.ctx
+    return {"organization_id": ctx.organization_id, "environment": ctx.environment,
+            "key": pending.key}
 
 
 def abandon(pending: Pending) -> None:
@@ -182,34 +195,18 @@ def _claim(session: Session, pending: Pending, *, status_code: int | None = None
     :raises KeyTaken: the key is used already (replay), by another request
         (`idempotency_key_reused`) or is still running (`idempotency_key_in_use`).
     """
-    ctx = pending.ctx
-    now = clock.now()
-    values = {"id": pending.record_id, "organization_id": ctx.organization_id,
-              "environment": ctx.environment, "key": pending.key,
-              "fingerprint": pending.fingerprint, "request_id": ctx.request_id or "",
-              "state": "in_progress" if status_code is None else "completed",
-              "status_code": status_code, "body": body, "created_at": now, "locked_at": now}
+    values = _values(pending, status_code, body)
     conn = session.connection()
     postgres = conn.dialect.name == "postgresql"
-    if postgres:
-        values["lock"] = _advisory_key(ctx, pending.key)
-    if conn.execute(_insert(conn.dialect.name), values).first() is not None:
+    lock = {"lock": _advisory_key(pending.ctx, pending.key)} if postgres else {}
+    if conn.execute(_insert(conn.dialect.name), {**values, **lock}).first() is not None:
         return
-    if postgres and not conn.execute(_TRY_LOCK, {"lock": values["lock"]}).scalar():
+    if postgres and not conn.execute(_TRY_LOCK, lock).scalar():
         raise KeyTaken(IdempotencyKeyInUse(_IN_USE))  # the first request has not committed
-    record = session.scalar(_record_of(ctx, pending.key).with_for_update())
+    record = conn.execute(_RECORD_FOR_UPDATE, _where(pending)).first()
     if record is not None:  # past retention or abandoned (else `_existing` raises)
-        _existing(record, pending, now)
-        session.delete(record)
-        session.flush()
-    session.add(IdempotencyRecord(**{k: v for k, v in values.items() if k != "lock"}))
-    session.flush()
-
-
-def _record_of(ctx: Context, key: str) -> Any:
-    return select(IdempotencyRecord).where(
-        IdempotencyRecord.organization_id == ctx.organization_id,
-        IdempotencyRecord.environment == ctx.environment, IdempotencyRecord.key == key)
+        _existing(record, pending, values["created_at"])
+    _write(conn, pending, values)  # a record purged meanwhile is simply written again
 
 
 def _existing(record: Any, pending: Pending, now: Any) -> None:
@@ -246,9 +243,11 @@ _COLUMNS = ("id", "organization_id", "environment", "key", "fingerprint", "reque
 # Built once, compiled once: every idempotent request runs them.
 _COMPLETE = update(_table).where(_table.c.id == bindparam("record_id")).values(
     state="completed", status_code=bindparam("status_code"), body=bindparam("body"))
-_HELD_RECORD = select(*(_table.c[name] for name in _COLUMNS)).where(
+_RECORD = select(*(_table.c[name] for name in _COLUMNS)).where(
     _table.c.organization_id == bindparam("organization_id"),
     _table.c.environment == bindparam("environment"), _table.c.key == bindparam("key"))
+_RECORD_FOR_UPDATE = _RECORD.with_for_update()
+_DELETE = delete(_table).where(_table.c.id == bindparam("record_id"))
 _TRY_LOCK = select(func.pg_try_advisory_xact_lock(bindparam("lock")))
 _inserts: dict[str, Any] = {}
 
@@ -277,9 +276,14 @@ def _insert(dialect: str) -> Any:
     return statement
 
 
+def _scope(ctx: Context, key: str) -> str:
+    """A key's scope: organization, environment and the key itself."""
+    return f"{ctx.organization_id}\x1f{ctx.environment}\x1f{key}"
+
+
 def _advisory_key(ctx: Context, key: str) -> int:
     """The key's PostgreSQL advisory lock: a signed 64-bit number drawn from its scope."""
-    digest = hashlib.sha256(f"{ctx.organization_id}\x1f{ctx.environment}\x1f{key}".encode())
+    digest = hashlib.sha256(_scope(ctx, key).encode())
     return int.from_bytes(digest.digest()[:8], "big", signed=True)
 
 

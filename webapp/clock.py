@@ -26,5 +26,7 @@ def isoformat(value: datetime | None) -> str | None:
         return None
     if value.tzinfo is None:
         value = value.replace(tzinfo=UTC)
-    value = value.astimezone(UTC)
-    return value.strftime("%Y-%m-%dT%H:%M:%S.") + f"{value.microsecond // 1000:03d}Z"
+    elif value.tzinfo is not UTC:
+        value = value.astimezone(UTC)
+    # "2026-11-22T10:15:30.123+00:00" -> "...30.123Z" (answers carry several: keep it cheap)
+    return value.isoformat(timespec="milliseconds")[:-6] + "Z"

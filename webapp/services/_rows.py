@@ -1,5 +1,7 @@
 """`insert(session, obj)`: write a new object's row with one Core INSERT on the session's
-connection, without the ORM unit of work, and keep the object in the session as persistent.
+connection, without the ORM unit of work, and keep the object in the session as persistent
+(`track=False`: leave it out of the session). `write(session, Model, values)`: the same
+for a row nobody reads back in the request, with no object at all.
 
 For hot paths that create a few rows per request (issuing a pass writes the pass, its
 Google object and its event): the unit of work's flush costs several times the INSERT
@@ -18,8 +20,12 @@ from sqlalchemy.orm import Session, make_transient_to_detached
 _plans: dict[type, tuple[Insert, tuple[tuple[str, str, Any], ...]]] = {}
 
 
-def insert(session: Session, obj: Any) -> None:
-    """INSERT `obj`'s row in the session's current transaction (IntegrityError as usual)."""
+def insert(session: Session, obj: Any, *, track: bool = True) -> None:
+    """INSERT `obj`'s row in the session's current transaction (IntegrityError as usual).
+
+    `track=False` leaves the object out of the session (attaching it costs more than the
+    INSERT): for one the request only reads afterwards, never changes.
+    """
     statement, columns = _plan(type(obj))
     state = obj.__dict__
     values: dict[str, Any] = {}
@@ -28,8 +34,29 @@ def insert(session: Session, obj: Any) -> None:
             setattr(obj, attribute, default() if callable(default) else default)
         values[column] = state[attribute]
     session.connection().execute(statement, values)
-    make_transient_to_detached(obj)
-    session.add(obj)
+    if track:
+        make_transient_to_detached(obj)
+        session.add(obj)
+
+
+def write(session: Session, model: type, values: dict[str, Any]) -> None:
+    """INSERT one row of `model` from attribute `values` (the others get their defaults).
+
+    :raises TypeError: a value for an attribute the model does not have.
+    """
+    statement, columns = _plan(model)
+    row: dict[str, Any] = {}
+    used = 0
+    for attribute, column, default in columns:
+        if attribute in values:
+            row[column] = values[attribute]
+            used += 1
+        else:
+            row[column] = default() if callable(default) else default
+    if used != len(values):
+        known = {attribute for attribute, _column, _default in columns}
+        raise TypeError(f"{model.__name__} has no {sorted(set(values) - known)}")
+    session.connection().execute(statement, row)
 
 
 def _plan(cls: type) -> tuple[Insert, tuple[tuple[str, str, Any], ...]]:

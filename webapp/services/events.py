@@ -12,7 +12,6 @@ from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import ColumnElement, bindparam, select
-from sqlalchemy import event as sa_event
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import Session
 
@@ -37,19 +36,20 @@ def emit(session: Session, *, organization_id: str, environment: str, type: str,
         raise ValueError(f"unknown event type {type!r}")
     now = clock.now()
     event_id = ids.new_id("evt")
-    _rows.insert(session, Event(id=event_id, organization_id=organization_id,
-                                environment=environment, type=type, data=data, created_at=now))
+    _rows.write(session, Event, {"id": event_id, "organization_id": organization_id,
+                                 "environment": environment, "type": type, "data": data,
+                                 "created_at": now})
     for endpoint_id, enabled_events in session.connection().execute(
             _ENABLED_ENDPOINTS, {"organization_id": organization_id, "environment": environment}):
         if not subscribed(enabled_events, type):
             continue
-        delivery = WebhookDelivery(
-            id=ids.new_id("whdl"), endpoint_id=endpoint_id, event_id=event_id,
-            organization_id=organization_id, environment=environment, event_type=type,
-            status="pending", attempts=0, next_attempt_at=now, created_at=now, updated_at=now)
-        _rows.insert(session, delivery)
-        outbox.later(session, DELIVER_TASK, delivery.id)
-    _dispatch_on_commit(session)
+        delivery_id = ids.new_id("whdl")
+        _rows.write(session, WebhookDelivery, {
+            "id": delivery_id, "endpoint_id": endpoint_id, "event_id": event_id,
+            "organization_id": organization_id, "environment": environment,
+            "event_type": type, "status": "pending", "attempts": 0, "next_attempt_at": now,
+            "created_at": now, "updated_at": now})
+        outbox.later(session, DELIVER_TASK, delivery_id)
 
 
 _endpoints = WebhookEndpoint.__table__
@@ -125,13 +125,3 @@ def _scope(ctx: Context) -> tuple[ColumnElement[bool], ...]:
     return (Event.organization_id == ctx.organization_id, Event.environment == ctx.environment,
             Event.created_at >= clock.now() - RETENTION)
 
-
-def _dispatch_on_commit(session: Session) -> None:
-    """Hand recorded work to the queue when this session's transaction commits, whoever
-    commits it (callers need not call `outbox.dispatch()` themselves)."""
-    if not sa_event.contains(session, "after_commit", _after_commit):
-        sa_event.listen(session, "after_commit", _after_commit)
-
-
-def _after_commit(session: Session) -> None:
-    outbox.dispatch()

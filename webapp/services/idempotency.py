@@ -9,16 +9,17 @@ secret that is shown once). Records are kept 24 hours (`purge`).
 
 A second request with the same key and fingerprint gets the stored answer; with another
 fingerprint, `idempotency_key_reused`; while the first still runs,
-`idempotency_key_in_use`. How the key is claimed depends on the database:
+`idempotency_key_in_use`. The request's first write transaction claims the key in its
+first statement (an insert that does nothing if the key has a record), so a retry's view
+runs up to its first write (reads and validation, which change nothing) and then answers
+with the stored answer. A running request's key is `in_use` at once, without waiting for
+the first request's commit:
 
 - SQLite (one machine, writers one at a time): the key is held from the start of the
-  request (`_tx.hold_key`, a lock other processes and threads see at once), so it is
-  looked up before the view runs (a replay runs nothing) and its record is written in the
-  request's commit, without holding the writers' lock for a claim.
-- PostgreSQL: the request's first write transaction claims the key in its first
-  statement, under a transaction-level advisory lock taken in the same statement, so a
-  second request never waits for the first one's uncommitted row: it is `in_use` at once.
-  A retry's view runs up to its first write (reads and validation, which change nothing).
+  request (`_tx.hold_key`, a lock other processes and threads see at once); a second
+  request for it does not queue behind the writers' lock.
+- PostgreSQL: the claim takes a transaction-level advisory lock in the same statement, so
+  a second request never waits for the first one's uncommitted row.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from sqlalchemy.orm import Session
 
 from webapp import clock, ids
 from webapp.errors import IdempotencyKeyInUse, IdempotencyKeyReused, ServiceError
-from webapp.extensions import db
 from webapp.models import IdempotencyRecord
 from webapp.services import _tx, vault
 from webapp.services._tx import transaction
@@ -73,47 +73,28 @@ class Pending:
     fingerprint: str
     release: Callable[[], None] | None = None
     record_id: str = field(default_factory=lambda: ids.new_id("idem"))
-    replaces: str | None = None  # a held key's old record (past retention), deleted first
+    replaces: str | None = None  # the key's old record (past retention), deleted first
 
 
 def begin(ctx: Context, key: str, fingerprint: str) -> Pending:
-    """Start the request's unit with `key`.
+    """Start the request's unit with `key`: its first write transaction claims the key.
 
-    Where the key is held for the whole request (SQLite), it is looked up now and its
-    record written in the request's commit: the writers' lock is not held for it. Elsewhere
-    (PostgreSQL) the request's first write transaction claims it.
-
-    :raises KeyTaken: the key was used already (a replay), by another request
-        (`idempotency_key_reused`) or it is still running (`idempotency_key_in_use`).
+    :raises KeyTaken: the key is held by another running request (SQLite;
+        `idempotency_key_in_use`). The claim itself raises it later for a used key.
     """
     try:
         release = _tx.hold_key(_scope(ctx, key))
     except _tx.KeyBusy:
         raise KeyTaken(IdempotencyKeyInUse(_IN_USE)) from None
     pending = Pending(ctx, key, fingerprint, release)
-    if release is None:
-        _tx.start_unit(lambda session: _claim(session, pending))
-        return pending
-    try:
-        record = db.session.connection().execute(_RECORD, _where(pending)).first()
-        _tx.end_read()
-        if record is not None:
-            _existing(record, pending, clock.now())
-    except BaseException:
-        _release(pending)
-        raise
-    _tx.start_unit(_nothing)
+    _tx.start_unit(lambda session: _claim(session, pending))
     return pending
-
-
-def _nothing(_session: Session) -> None:
-    """The opening of a unit whose key is held already: nothing to claim."""
 
 
 def finish(pending: Pending, status_code: int, body: str) -> Replay | None:
     """Store the request's answer (< 500) in its transaction and commit; a request that
-    wrote nothing stores its answer now. Returns the first request's answer instead when
-    the key turns out to be used already (PostgreSQL: a request that wrote nothing).
+    wrote nothing claims its key with the answer now. Returns the first request's answer
+    instead when the key turns out to be used already (a request that wrote nothing).
 
     :raises KeyTaken: ... with an error (`idempotency_key_reused` or `_in_use`).
     """
@@ -122,12 +103,6 @@ def finish(pending: Pending, status_code: int, body: str) -> Replay | None:
             _tx.abandon_unit()
             return None
         sealed = _seal(body)
-        if pending.release is not None:  # the key is held: its record is written now
-            if not _tx.finish_unit(lambda session: _store(session, pending, status_code,
-                                                          sealed)):
-                with transaction() as session:
-                    _store(session, pending, status_code, sealed)
-            return None
         if _tx.finish_unit(lambda session: session.connection().execute(_COMPLETE, {
                 "record_id": pending.record_id, "status_code": status_code, "body": sealed})):
             return None
@@ -141,11 +116,6 @@ def finish(pending: Pending, status_code: int, body: str) -> Replay | None:
         return None
     finally:
         _release(pending)
-
-
-def _store(session: Session, pending: Pending, status_code: int, body: str) -> None:
-    """Write the completed record of a held key."""
-    _write(session.connection(), pending, _values(pending, status_code, body))
 
 
 def _values(pending: Pending, status_code: int | None, body: str | None) -> dict[str, Any]:

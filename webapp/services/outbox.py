@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from sqlalchemy import event as sa_event
 from sqlalchemy.orm import Session
 
 from webapp import ids
@@ -33,31 +34,41 @@ def later(session: Session, task: str, row_id: str) -> None:
     session.info.setdefault(_KEY, []).append((task, row_id))
 
 
-def dispatch() -> None:
+def dispatch(session: Session | None = None) -> None:
     """Enqueue the work recorded by the transaction that just committed (not yet while a
-    request's unit holds it open: its commit dispatches)."""
+    request's unit holds it open: its commit dispatches). Every commit of a session that
+    recorded work does this itself (`_committed`); calling it again finds nothing."""
     if _tx.unit_open():
         return
-    work = db.session().info.pop(_KEY, [])
-    if _dispatcher is None:
+    work = (session or db.session()).info.pop(_KEY, None)
+    if not work or _dispatcher is None:
         return
     for task, row_id in work:
         _dispatcher(task, row_id)
+
+
+@sa_event.listens_for(Session, "after_commit")
+def _committed(session: Session) -> None:
+    """Whoever commits a transaction that recorded work hands it over (one listener for
+    every session, registered once: listening per session cost every request)."""
+    if session.info.get(_KEY):
+        dispatch(session)
 
 
 def pass_issued(session: Session, item: Pass) -> GoogleObject | None:
     """A new pass (its row written): its Google class and object are written by a job after
     the commit (Apple wallets fetch the pass when the holder adds it).
 
-    Returns the pass's Google row when its state is final already (no job will change it).
+    Returns the pass's Google row unless a job may have changed it already (it has not
+    before the commit of a request's unit).
     """
     final = None
     if item.google:
         row, needs_job = google_sync.new_row(item)
-        _rows.insert(session, row)
+        _rows.insert(session, row, track=False)
         if needs_job:
             later(session, "sync_google_pass", item.id)
-        else:
+        if not needs_job or _tx.unit_open():  # (a unit's jobs start after its commit)
             final = row
     _pass_event(session, item, "pass.created")
     return final

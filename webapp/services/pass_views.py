@@ -15,7 +15,7 @@ from webapp.services import credentials
 def attach(item: Pass, template_name: str | None, definition: dict[str, Any], *,
            google_row: GoogleObject | None = None) -> Pass:
     """Set the derived members the front doors show on the pass (`google_row`: its Google
-    row when the caller holds it in a final state, saving a read)."""
+    row as it is now, when the caller holds it: saves a read)."""
     item.template_name = template_name
     item.definition = definition
     item.artifacts = artifacts(item, definition, google_row)

@@ -56,7 +56,7 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
             with transaction() as session:
                 template, definition, item = _new_pass(ctx, req, token)
                 item.template_name = template.name
-                _rows.insert(session, item)
+                _rows.insert(session, item, track=False)  # read after, never changed
                 google_row = outbox.pass_issued(session, item)
             break
         except IntegrityError:  # a short ID collided (1 in 10^17): draw another

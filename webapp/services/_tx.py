@@ -17,9 +17,11 @@ work recorded for the job queue waits (`unit_open`).
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import struct
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -198,9 +200,10 @@ def hold_key(name: str) -> Callable[[], None] | None:
     return lambda: os.close(fd)
 
 
-def _database_file() -> str | None:
-    """The SQLite database file, or None (PostgreSQL, in-memory SQLite)."""
-    url = db.engine.url
+def _database_file(engine: Engine | None = None) -> str | None:
+    """The SQLite database file of `engine` (the app's by default), or None (PostgreSQL,
+    in-memory SQLite)."""
+    url = (engine or db.engine).url
     key = str(url)
     if key not in _database_files:
         database = url.database or ""
@@ -232,7 +235,9 @@ def end_read() -> None:
 
 
 def sqlite_begin(engine: Engine) -> None:
-    """Take over BEGIN on a SQLite engine: WAL, foreign keys, a busy timeout, IMMEDIATE writes."""
+    """Take over BEGIN on a SQLite engine: WAL, foreign keys, a busy timeout, IMMEDIATE
+    writes; a file database's WAL is copied back by `checkpoints`, not by commits."""
+    file_db = _database_file(engine) is not None
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection, _record):  # type: ignore[no-untyped-def]
@@ -242,9 +247,79 @@ def sqlite_begin(engine: Engine) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=10000")
         cursor.execute("PRAGMA synchronous=NORMAL")
+        if file_db:
+            cursor.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_BACKSTOP}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _begin(conn):  # type: ignore[no-untyped-def]
         immediate = conn.get_execution_options().get(IMMEDIATE)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    if file_db:
+        @event.listens_for(engine, "commit")
+        def _committed(conn):  # type: ignore[no-untyped-def]
+            checkpoints.written(engine)
+
+
+# A commit that finds the WAL past `wal_autocheckpoint` pages copies it back into the
+# database there and then, fsyncs included, while it holds the writers' lock: every writer
+# of every process waits (measured: commits p50 0.13 ms, one in 50 at 6-80 ms). The
+# checkpointer does it beside them; the backstop only bounds the WAL of a process that
+# writes without one running (a long CLI import).
+AUTOCHECKPOINT_BACKSTOP = 20000  # pages (80 MB of WAL at 4 KiB pages)
+CHECKPOINT_AFTER = 40  # commits (an issued pass writes some 18 pages)
+CHECKPOINT_IDLE = 1.0  # seconds: fewer commits than that are checkpointed this often
+
+_log = logging.getLogger("webapp.sqlite")
+
+
+class _Checkpointer:
+    """One daemon thread per process: a PASSIVE checkpoint of each SQLite file database
+    written to since its last one (PASSIVE waits for no reader or writer; other processes'
+    checkpointers and commits go on beside it)."""
+
+    def __init__(self) -> None:
+        self._pending: weakref.WeakKeyDictionary[Engine, int] = weakref.WeakKeyDictionary()
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._pid: int | None = None
+
+    def written(self, engine: Engine) -> None:
+        """A transaction of `engine` committed (called by its commit event)."""
+        with self._lock:
+            count = self._pending.get(engine, 0) + 1
+            self._pending[engine] = count
+            if self._pid != os.getpid():  # first use in this process (or after a fork)
+                self._pid = os.getpid()
+                threading.Thread(target=self._run, name="sqlite-checkpoints",
+                                 daemon=True).start()
+        if count == CHECKPOINT_AFTER:
+            self._wake.set()
+
+    def _run(self) -> None:
+        while True:
+            self._wake.wait(CHECKPOINT_IDLE)
+            self._wake.clear()
+            with self._lock:
+                due = [engine for engine, count in self._pending.items() if count]
+                for engine in due:
+                    self._pending[engine] = 0
+            for engine in due:
+                self.checkpoint(engine)
+            del due
+
+    @staticmethod
+    def checkpoint(engine: Engine) -> None:
+        """Copy what the WAL holds back into the database, as far as readers allow."""
+        try:
+            connection = engine.raw_connection()
+            try:
+                connection.driver_connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            finally:
+                connection.close()
+        except Exception:  # a database gone with its test, a disk error: the next one tries
+            _log.debug("checkpoint failed", exc_info=True)
+
+
+checkpoints = _Checkpointer()

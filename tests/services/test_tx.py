@@ -13,15 +13,6 @@ import pytest
 from webapp.services import _tx
 
 
-@pytest.fixture
-def lock_path(app) -> Path:
-    with app.app_context():
-        database = _tx._database_file()
-    if database is None:
-        pytest.skip("PostgreSQL needs no writers' lock")
-    return Path(f"{database}-writers.lock")
-
-
 def test_writers_of_two_threads_never_overlap(app, lock_path: Path) -> None:
     inside: list[int] = []
     overlaps: list[int] = []

@@ -45,26 +45,30 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Response]:
         key = _check_key(request.headers.get(HEADER))
         try:
             pending = idempotency.begin(g.ctx, key, fingerprint())
+        except idempotency.KeyTaken as taken:  # still running (SQLite holds keys)
+            return _taken(taken)
+        try:
+            try:
+                response, first = _answer(pending, view, args, kwargs)
+            except idempotency.Stale:  # what its deferred rows rest on changed: again, in place
+                response, first = _answer(pending, view, args, kwargs)
         except idempotency.KeyTaken as taken:  # known already, or still running
             return _taken(taken)
-        try:
-            response = _run(view, *args, **kwargs)
-        except idempotency.KeyTaken as taken:  # the view's first write found the key used
-            idempotency.abandon(pending)
-            return _taken(taken)
-        except BaseException:
-            idempotency.abandon(pending)
-            raise
-        try:
-            first = idempotency.finish(pending, response.status_code,
-                                       response.get_data(as_text=True))
-        except idempotency.KeyTaken as taken:
-            return _taken(taken)
+        finally:
+            idempotency.end(pending)
         outbox.dispatch()  # the work the committed transaction recorded
         return response if first is None else _replay(first)
 
     wrapper.idempotent = True  # type: ignore[attr-defined]
     return wrapper
+
+
+def _answer(pending: idempotency.Pending, view: Callable[..., Any], args: Any, kwargs: Any
+            ) -> tuple[Response, idempotency.Replay | None]:
+    """The view's answer, stored with its change (or the first request's answer)."""
+    response = _run(view, *args, **kwargs)
+    return response, idempotency.finish(pending, response.status_code,
+                                        response.get_data(as_text=True))
 
 
 def _run(view: Callable[..., Any], *args: Any, **kwargs: Any) -> Response:

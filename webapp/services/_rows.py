@@ -1,7 +1,8 @@
 """`insert(session, obj)`: write a new object's row with one Core INSERT on the session's
 connection, without the ORM unit of work, and keep the object in the session as persistent
 (`track=False`: leave it out of the session). `write(session, Model, values)`: the same
-for a row nobody reads back in the request, with no object at all.
+for a row nobody reads back in the request, with no object at all. In a deferrable block
+(`_tx.transaction(deferrable=True)`) both keep the INSERT for the unit's opening.
 
 For hot paths that create a few rows per request (issuing a pass writes the pass, its
 Google object and its event): the unit of work's flush costs several times the INSERT
@@ -16,6 +17,8 @@ from typing import Any
 
 from sqlalchemy import Insert, inspect
 from sqlalchemy.orm import Session, make_transient_to_detached
+
+from webapp.services import _tx
 
 _plans: dict[type, tuple[Insert, tuple[tuple[str, str, Any], ...]]] = {}
 
@@ -33,6 +36,11 @@ def insert(session: Session, obj: Any, *, track: bool = True) -> None:
         if attribute not in state:
             setattr(obj, attribute, default() if callable(default) else default)
         values[column] = state[attribute]
+    if _tx.deferring(session):  # written at the unit's opening
+        if track:
+            raise TypeError("a deferred row is not in the database yet: it cannot be tracked")
+        _tx.defer(session, statement, values)
+        return
     session.connection().execute(statement, values)
     if track:
         make_transient_to_detached(obj)
@@ -56,7 +64,10 @@ def write(session: Session, model: type, values: dict[str, Any]) -> None:
     if used != len(values):
         known = {attribute for attribute, _column, _default in columns}
         raise TypeError(f"{model.__name__} has no {sorted(set(values) - known)}")
-    session.connection().execute(statement, row)
+    if _tx.deferring(session):
+        _tx.defer(session, statement, row)
+    else:
+        session.connection().execute(statement, row)
 
 
 def _plan(cls: type) -> tuple[Insert, tuple[tuple[str, str, Any], ...]]:

@@ -12,6 +12,15 @@ transaction of a request open until `finish_unit`: the services' `with transacti
 blocks join it, the unit's opening statements (the key's claim) run as its first ones, and
 the request's answer is stored in the same commit as the change it reports. Until then,
 work recorded for the job queue waits (`unit_open`).
+
+On SQLite, where writers take turns, a unit's *deferrable* blocks (`transaction(
+deferrable=True)`: blocks that only add rows) do not take the writers' lock: they run in
+the request's read snapshot, their rows are kept (`defer`, used by `_rows`) and written
+when the unit opens, at the latest at `finish_unit`, after the reads they rest on
+(`guard`) are made again under the lock. If one reads otherwise, or a kept row no longer
+fits (a foreign key gone), the unit is `Stale`: it is rolled back and the request runs
+again with its writes in place. So the lock is held for the INSERTs and the commit, not
+for building the rows and the answer.
 """
 
 from __future__ import annotations
@@ -22,9 +31,10 @@ import os
 import struct
 import threading
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 try:
     import fcntl
@@ -33,6 +43,7 @@ except ImportError:  # pragma: no cover (not POSIX: SQLite's own busy handler on
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from webapp.extensions import db
@@ -43,12 +54,20 @@ _OUTBOX = "outbox"  # outbox.py's key: work recorded by the transaction, dispatc
 
 
 @contextmanager
-def transaction() -> Iterator[Session]:
-    """A write transaction on the request's session (the unit's, when one is started)."""
+def transaction(*, deferrable: bool = False) -> Iterator[Session]:
+    """A write transaction on the request's session (the unit's, when one is started).
+
+    `deferrable`: the block only adds rows (`_rows.write`, `_rows.insert(track=False)`)
+    and names the reads they rest on (`guard`); in a unit on SQLite they are written at
+    the unit's opening (see the module's notes).
+    """
     session = db.session()
     unit = session.info.get(_UNIT)
     if unit is not None:
-        yield from _joined(session, unit)
+        if deferrable and not unit.open and not unit.in_place and _snapshots():
+            yield from _deferred(session, unit)
+        else:
+            yield from _joined(session, unit)
         return
     if session.in_transaction():
         session.commit()  # end a read snapshot; services leave nothing pending outside here
@@ -68,11 +87,21 @@ def _rollback(session: Session) -> None:
     session.info.pop(_OUTBOX, None)
 
 
+class Stale(Exception):
+    """A unit's deferred rows rest on reads that changed before they could be written; the
+    unit was rolled back and runs again with its writes in place (the request runs again)."""
+
+
 @dataclass
 class _Unit:
     opening: Callable[[Session], None]
     lock: ExitStack = field(default_factory=ExitStack)
     open: bool = False
+    in_place: bool = False  # no deferring (after `Stale`)
+    deferring: bool = False  # inside a deferrable block
+    rows: list[tuple[Any, dict[str, Any]]] = field(default_factory=list)
+    guards: list[tuple[Any, dict[str, Any], list[tuple[Any, ...]]]] = field(
+        default_factory=list)
 
 
 def start_unit(opening: Callable[[Session], None]) -> None:
@@ -82,16 +111,28 @@ def start_unit(opening: Callable[[Session], None]) -> None:
 
 
 def unit_open() -> bool:
-    """Whether a unit's write transaction is open (its commit is still to come)."""
+    """Whether this request's unit has writes still to commit (in its open transaction, or
+    deferred to its opening)."""
     unit = db.session().info.get(_UNIT)
-    return unit is not None and unit.open
+    return unit is not None and (unit.open or bool(unit.rows))
 
 
-def finish_unit(closing: Callable[[Session], None]) -> bool:
-    """Run `closing(session)` in the unit's open write transaction and commit it; False
-    (nothing done) when no write transaction was opened. The unit ends either way."""
+def finish_unit(closing: Callable[[Session], None],
+                whole: Callable[[Session], None] | None = None) -> bool:
+    """Run `closing(session)` in the unit's write transaction and commit it; when only
+    deferred rows wait for it, the transaction opens now, with `whole(session)` (if given)
+    as its opening and closing both. False (nothing done) when the unit wrote nothing. The
+    unit ends, unless it turns out `Stale` (it then runs again in place).
+
+    :raises Stale: deferred rows rest on reads that changed.
+    """
     session = db.session()
-    unit = session.info.pop(_UNIT, None)
+    unit = session.info.get(_UNIT)
+    if unit is not None and not unit.open and unit.rows:
+        _open(session, unit, whole)
+        if whole is not None:
+            closing = _nothing
+    session.info.pop(_UNIT, None)
     if unit is None or not unit.open:
         return False
     try:
@@ -104,29 +145,57 @@ def finish_unit(closing: Callable[[Session], None]) -> bool:
     return True
 
 
+def _nothing(_session: Session) -> None:
+    """Closing a unit whose opening did it all."""
+
+
 def abandon_unit() -> None:
     """End the unit: roll back its write transaction if it is open (a failed request)."""
     session = db.session()
     unit = session.info.pop(_UNIT, None)
-    if unit is not None and unit.open:
+    if unit is not None:
         _undo(session, unit)
+
+
+def deferring(session: Session) -> bool:
+    """Whether a deferrable block keeps its rows for the unit's opening now (the unit is
+    not open yet: once open, for instance by a write in place, rows are written at once)."""
+    unit = session.info.get(_UNIT)
+    return unit is not None and unit.deferring and not unit.open
+
+
+def defer(session: Session, statement: Any, params: dict[str, Any]) -> None:
+    """Keep an INSERT for the unit's opening (while `deferring`)."""
+    session.info[_UNIT].rows.append((statement, params))
+
+
+def guard(session: Session, statement: Any, params: dict[str, Any],
+          seen: Iterable[Sequence[Any]] | None = None) -> None:
+    """The rows a deferrable block keeps rest on what `statement` reads (`seen`, or what it
+    reads now): it is read again under the writers' lock before they are written, and any
+    other answer makes the unit `Stale`. Elsewhere nothing: the reads were made under the
+    lock already."""
+    if not deferring(session):
+        return
+    if seen is None:
+        seen = session.connection().execute(statement, params)
+    session.info[_UNIT].guards.append((statement, params, [tuple(row) for row in seen]))
+
+
+def _deferred(session: Session, unit: _Unit) -> Iterator[Session]:
+    unit.deferring = True
+    try:
+        yield session
+    except BaseException:
+        _undo(session, unit)  # as for a joined block: the whole unit
+        raise
+    finally:
+        unit.deferring = False
 
 
 def _joined(session: Session, unit: _Unit) -> Iterator[Session]:
     if not unit.open:
-        # PostgreSQL goes on in the transaction of the request's reads (read committed);
-        # SQLite ends a read snapshot first: BEGIN IMMEDIATE must start afresh.
-        going_on = session.in_transaction() and not _snapshots()
-        if session.in_transaction() and _snapshots():
-            session.commit()
-        unit.lock.enter_context(writers_queue())
-        unit.open = True
-        try:
-            session.connection(execution_options=None if going_on else {IMMEDIATE: True})
-            unit.opening(session)
-        except BaseException:
-            _undo(session, unit)
-            raise
+        _open(session, unit)
     try:
         yield session
         session.flush()
@@ -135,8 +204,47 @@ def _joined(session: Session, unit: _Unit) -> Iterator[Session]:
         raise
 
 
+def _open(session: Session, unit: _Unit,
+          opening: Callable[[Session], None] | None = None) -> None:
+    """Begin the unit's write transaction: its opening (or `opening`), then the rows it
+    deferred.
+
+    :raises Stale: a guarded read reads otherwise now, or a deferred row does not fit.
+    """
+    # PostgreSQL goes on in the transaction of the request's reads (read committed);
+    # SQLite ends a read snapshot first: BEGIN IMMEDIATE must start afresh.
+    going_on = session.in_transaction() and not _snapshots()
+    if session.in_transaction() and _snapshots():
+        session.commit()
+    unit.lock.enter_context(writers_queue())
+    unit.open = True
+    try:
+        connection = session.connection(
+            execution_options=None if going_on else {IMMEDIATE: True})
+        (opening or unit.opening)(session)
+        for statement, params, seen in unit.guards:
+            if [tuple(row) for row in connection.execute(statement, params)] != seen:
+                raise Stale
+        try:
+            for statement, params in unit.rows:
+                connection.execute(statement, params)
+        except IntegrityError as exc:  # e.g. a row it refers to was deleted meanwhile
+            raise Stale from exc
+        unit.rows.clear()
+        unit.guards.clear()
+    except Stale:
+        _undo(session, unit)
+        unit.in_place = True
+        raise
+    except BaseException:
+        _undo(session, unit)
+        raise
+
+
 def _undo(session: Session, unit: _Unit) -> None:
     unit.open = False
+    unit.rows.clear()
+    unit.guards.clear()
     try:
         _rollback(session)
     finally:
@@ -217,14 +325,6 @@ def _snapshots() -> bool:
     """Whether a read transaction holds a snapshot that a write must not go on from
     (SQLite; PostgreSQL's read committed takes a fresh one for every statement)."""
     return db.engine.dialect.name == "sqlite"
-
-
-def end_snapshot() -> None:
-    """After a request's first read (its key): on SQLite end the read transaction, so a
-    write can begin afresh; on PostgreSQL go on in it, and a request unit's write
-    transaction continues it (one connection checkout and two round trips fewer)."""
-    if _snapshots():
-        end_read()
 
 
 def end_read() -> None:

@@ -13,7 +13,7 @@ from webapp import clock, ids
 from webapp.errors import AuthenticationFailed, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import ApiKey, Organization
-from webapp.services._tx import end_snapshot, transaction
+from webapp.services._tx import transaction
 from webapp.services.context import ENVIRONMENTS, Context
 
 KEY_PATTERN = re.compile(r"^svc_(test|live)_[0-9A-Za-z]{32}$")
@@ -85,8 +85,9 @@ def authenticate(secret: str | None, request_id: str | None = None) -> Context:
     if not secret or not KEY_PATTERN.match(secret):
         raise AuthenticationFailed(_INVALID)
     digest = ids.sha256_hex(secret)
+    # The request goes on in this read transaction: its later reads see the same snapshot
+    # (SQLite) and its first write continues it (PostgreSQL) or ends it first (SQLite).
     row = db.session.connection().execute(_BY_HASH, {"digest": digest}).one_or_none()
-    end_snapshot()
     if row is None or row.revoked_at or not hmac.compare_digest(row.secret_hash, digest):
         raise AuthenticationFailed(_INVALID)
     now = clock.now()

@@ -39,6 +39,10 @@ def emit(session: Session, *, organization_id: str, environment: str, type: str,
     _rows.write(session, Event, {"id": event_id, "organization_id": organization_id,
                                  "environment": environment, "type": type, "data": data,
                                  "created_at": now})
+    # In a deferred block (`_tx.transaction(deferrable=True)`) the endpoints may change
+    # before these rows are written, which is as if the event had come first: a disabled
+    # endpoint's deliveries are given up by the job, a deleted one's no longer fit (the
+    # unit is stale and runs again), a new one never had the event. No guard needed.
     for endpoint_id, enabled_events in session.connection().execute(
             _ENABLED_ENDPOINTS, {"organization_id": organization_id, "environment": environment}):
         if not subscribed(enabled_events, type):

@@ -91,31 +91,38 @@ def begin(ctx: Context, key: str, fingerprint: str) -> Pending:
     return pending
 
 
+Stale = _tx.Stale  # the request must run again (its deferred rows' reads changed)
+
+
 def finish(pending: Pending, status_code: int, body: str) -> Replay | None:
     """Store the request's answer (< 500) in its transaction and commit; a request that
     wrote nothing claims its key with the answer now. Returns the first request's answer
-    instead when the key turns out to be used already (a request that wrote nothing).
+    instead when the key turns out to be used already (a request whose writes waited for
+    the commit, or that wrote nothing).
 
     :raises KeyTaken: ... with an error (`idempotency_key_reused` or `_in_use`).
+    :raises Stale: run the view again and finish again (its writes are then in place).
     """
-    try:
-        if status_code >= 500:
-            _tx.abandon_unit()
-            return None
-        sealed = _seal(body)
-        if _tx.finish_unit(lambda session: session.connection().execute(_COMPLETE, {
-                "record_id": pending.record_id, "status_code": status_code, "body": sealed})):
-            return None
-        try:
-            with transaction() as session:
-                _claim(session, pending, status_code=status_code, body=sealed)
-        except KeyTaken as taken:
-            if isinstance(taken.outcome, Replay):
-                return taken.outcome
-            raise
+    if status_code >= 500:
+        _tx.abandon_unit()
         return None
-    finally:
-        _release(pending)
+    sealed = _seal(body)
+
+    def claim_answered(session: Session) -> None:  # the claim, with its answer already
+        _claim(session, pending, status_code=status_code, body=sealed)
+
+    try:
+        if _tx.finish_unit(lambda session: session.connection().execute(_COMPLETE, {
+                "record_id": pending.record_id, "status_code": status_code, "body": sealed}),
+                claim_answered):
+            return None
+        with transaction() as session:
+            claim_answered(session)
+    except KeyTaken as taken:
+        if isinstance(taken.outcome, Replay):
+            return taken.outcome
+        raise
+    return None
 
 
 def _values(pending: Pending, status_code: int | None, body: str | None) -> dict[str, Any]:
@@ -143,8 +150,9 @@ def _where(pending: Pending) -> dict[str, str]:
             "key": pending.key}
 
 
-def abandon(pending: Pending) -> None:
-    """End the unit without storing anything (the request failed); roll back its writes."""
+def end(pending: Pending) -> None:
+    """The request is over: roll back its unit if it is still open (it failed) and let go
+    of the key."""
     try:
         _tx.abandon_unit()
     finally:

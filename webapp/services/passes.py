@@ -21,7 +21,7 @@ from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import Pass, PassUpdate, Template
 from webapp.services import _rows, credentials, outbox, pagination, pass_views, templates, vault
-from webapp.services._tx import transaction
+from webapp.services._tx import guard, transaction
 from webapp.services.context import Context
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+$")
@@ -51,10 +51,15 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
     token = _new_auth_token()  # before the write transaction: it holds SQLite's writers
     for _attempt in range(5):
         try:
-            # Read the template in the write transaction: archiving it cannot slip in
-            # between the check and the insert, and one transaction costs less than two.
-            with transaction() as session:
+            # Only new rows: in a request unit on SQLite they are written at its commit,
+            # after the template row is read again under the writers' lock (elsewhere it
+            # is read in the write transaction): archiving cannot slip in between the
+            # check and the insert. (Credentials are never changed or deleted; webhook
+            # endpoints: see `events.emit`.)
+            with transaction(deferrable=True) as session:
                 template, definition, item = _new_pass(ctx, req, token)
+                guard(session, _TEMPLATE_FOR_ISSUE, _template_key(ctx, template.id),
+                      [template])
                 item.template_name = template.name
                 _rows.insert(session, item, track=False)  # read after, never changed
                 google_row = outbox.pass_issued(session, item)
@@ -282,11 +287,15 @@ def _template(ctx: Context, template_id: str) -> Any:
     """What issuing needs of a template, as a row (a plain SELECT: a hot path)."""
     template = None
     if ids.has_prefix(template_id, "tmpl"):
-        template = db.session.connection().execute(_TEMPLATE_FOR_ISSUE, {
-            "id": template_id, "organization_id": ctx.organization_id}).first()
+        template = db.session.connection().execute(
+            _TEMPLATE_FOR_ISSUE, _template_key(ctx, template_id)).first()
     if template is None:
         raise NotFound(f"No such template: {template_id}", param="templateId")
     return template
+
+
+def _template_key(ctx: Context, template_id: str) -> dict[str, str]:
+    return {"id": template_id, "organization_id": ctx.organization_id}
 
 
 def _definition(template_id: str, revision: int) -> dict[str, Any]:

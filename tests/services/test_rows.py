@@ -35,3 +35,15 @@ def test_one_insert_defaults_filled_nothing_reloaded_and_changes_flushed(app) ->
                                     .where(Organization.id == org.id)).one()
     assert stored.name == "Rows renamed"
     assert abs((stored.created_at - clock.now()).total_seconds()) < 60
+
+
+def test_new_objects_hold_their_values_and_insert_untracked(app) -> None:
+    with app.app_context():
+        org = _rows.new(Organization, id=ids.new_id("org"), name="Built")
+        assert org.name == "Built" and org.created_at is None  # nothing else set yet
+        with transaction() as session:
+            _rows.insert(session, org, track=False)
+            assert org not in session and org.created_at is not None  # default filled
+        stored = db.session.execute(select(Organization.name).where(
+            Organization.id == org.id)).scalar_one()
+    assert stored == "Built"

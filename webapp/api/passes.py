@@ -14,7 +14,6 @@ from webapp.api.requests import json_body, load, query
 from webapp.api.schemas import PageQuery, list_envelope
 from webapp.services import passes
 
-_one = s.Pass()
 _item = s.Pass(exclude=s.PASS_LIST_EXCLUDE)
 _update = s.PassUpdate()
 _create = s.PassCreate()
@@ -32,7 +31,7 @@ def issue_pass() -> Any:
         barcode_value=p.get("barcodeValue"), platforms=p.get("platforms"),
         revision=p.get("revision"), certificate_id=p.get("certificateId"),
         google_issuer_id=p.get("googleIssuerId"))
-    return _one.dump(passes.issue(g.ctx, req)), 201
+    return s.dump_pass(passes.issue(g.ctx, req)), 201
 
 
 @bp.get("/passes")
@@ -48,7 +47,7 @@ def list_passes() -> Any:
 @bp.get("/passes/<pass_id>")
 @doc("Get pass", response=s.Pass, errors=(404,))
 def get_pass(pass_id: str) -> Any:
-    return _one.dump(passes.get(g.ctx, pass_id))
+    return s.dump_pass(passes.get(g.ctx, pass_id))
 
 
 @bp.patch("/passes/<pass_id>")
@@ -57,14 +56,14 @@ def get_pass(pass_id: str) -> Any:
 def update_pass(pass_id: str) -> Any:
     p = load(_change, json_body())
     done = passes.update(g.ctx, pass_id, p.get("fieldValues"), p["notificationMode"])
-    return {"pass": _one.dump(done.pass_), "update": _update.dump(done.update)}
+    return {"pass": s.dump_pass(done.pass_), "update": _update.dump(done.update)}
 
 
 @bp.delete("/passes/<pass_id>")
 @doc("Void pass", response=s.Pass, errors=(404, 409))
 @idempotent
 def void_pass(pass_id: str) -> Any:
-    return _one.dump(passes.void(g.ctx, pass_id))
+    return s.dump_pass(passes.void(g.ctx, pass_id))
 
 
 @bp.get("/passes/<pass_id>/updates")

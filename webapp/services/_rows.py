@@ -13,14 +13,24 @@ later changes to it are flushed as UPDATEs as usual.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Insert, inspect
 from sqlalchemy.orm import Session, make_transient_to_detached
 
 from webapp.services import _tx
 
+T = TypeVar("T")
 _plans: dict[type, tuple[Insert, tuple[tuple[str, str, Any], ...]]] = {}
+
+
+def new(cls: type[T], **values: Any) -> T:
+    """An object of `cls` holding `values`, made without the ORM's change tracking (a
+    fraction of what `cls(**values)` costs): for `insert(..., track=False)` and for
+    reading, never for `session.add` (a flush would not know the values are set)."""
+    obj = cls.__mapper__.class_manager.new_instance()  # type: ignore[attr-defined]
+    obj.__dict__.update(values)
+    return obj  # type: ignore[no-any-return]
 
 
 def insert(session: Session, obj: Any, *, track: bool = True) -> None:

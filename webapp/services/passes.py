@@ -94,8 +94,8 @@ def _new_pass(ctx: Context, req: IssueRequest, token: str
         template_certificate_id=template.apple_certificate_id,
         template_issuer_id=template.google_issuer_id)
     now = clock.now()
-    item = Pass(
-        id=ids.new_id("pass"), organization_id=ctx.organization_id,
+    item = _rows.new(
+        Pass, id=ids.new_id("pass"), organization_id=ctx.organization_id,
         environment=ctx.environment, template_id=template.id, template_revision=revision,
         short_id=ids.short_id(), status="active", source=ctx.source,
         holder_name=req.holder_name, holder_email=req.holder_email, apple=apple,

@@ -1,10 +1,9 @@
 """Issuing while the template changes (webapp/services/_tx.py: deferrable blocks).
 
-On SQLite an issue's rows wait for the request's commit and the writers' lock is not held
+An issue's rows wait for the request's commit. On SQLite the writers' lock is not held
 while the pass and its answer are built; the template is read again under the lock, and
-if it changed the request runs again with its writes in place. On PostgreSQL the rows are
-written in place from the start (the template is read in the write transaction): a change
-that commits meanwhile comes after the issue.
+if it changed the request runs again with its writes in place. On PostgreSQL (read
+committed) a change that commits meanwhile comes after the issue.
 """
 
 from __future__ import annotations
@@ -71,7 +70,7 @@ def test_a_template_archived_meanwhile(app: Flask, api: Api, org: dict, template
     if database["kind"] == "sqlite":  # read again under the lock: ran again, archived
         assert_error(response, 400, "invalid_request_error", "template_archived")
         assert _count(api) == 0
-    else:  # read in the write transaction: the issue came first
+    else:  # read committed: the issue came first
         assert response.status_code == 201
         assert _count(api) == 1
 

@@ -13,14 +13,20 @@ blocks join it, the unit's opening statements (the key's claim) run as its first
 the request's answer is stored in the same commit as the change it reports. Until then,
 work recorded for the job queue waits (`unit_open`).
 
-On SQLite, where writers take turns, a unit's *deferrable* blocks (`transaction(
-deferrable=True)`: blocks that only add rows) do not take the writers' lock: they run in
-the request's read snapshot, their rows are kept (`defer`, used by `_rows`) and written
-when the unit opens, at the latest at `finish_unit`, after the reads they rest on
-(`guard`) are made again under the lock. If one reads otherwise, or a kept row no longer
-fits (a foreign key gone), the unit is `Stale`: it is rolled back and the request runs
-again with its writes in place. So the lock is held for the INSERTs and the commit, not
-for building the rows and the answer.
+A unit's *deferrable* blocks (`transaction(deferrable=True)`: blocks that only add rows)
+do not open it: their rows are kept (`defer`, used by `_rows`) and written when the unit
+opens, at the latest at `finish_unit`. On SQLite, where writers take turns, they so run
+without the writers' lock, in the request's read snapshot, and the reads the rows rest on
+(`guard`) are made again under the lock before they are written. If one reads otherwise,
+or a kept row no longer fits (a foreign key gone), the unit is `Stale`: it is rolled back
+and the request runs again with its writes in place. So the lock is held for the INSERTs
+and the commit, not for building the rows and the answer.
+
+PostgreSQL has no such lock, but keeping the rows still saves a round trip (the key's
+claim is written with its answer, not claimed first and completed last) and holds row
+and key locks only for the commit. Its reads are not guarded: read committed, as a write
+transaction there reads too, a change that commits meanwhile comes after the request
+(it sees none of the request's rows), and a row that no longer fits still makes it stale.
 """
 
 from __future__ import annotations
@@ -58,13 +64,13 @@ def transaction(*, deferrable: bool = False) -> Iterator[Session]:
     """A write transaction on the request's session (the unit's, when one is started).
 
     `deferrable`: the block only adds rows (`_rows.write`, `_rows.insert(track=False)`)
-    and names the reads they rest on (`guard`); in a unit on SQLite they are written at
-    the unit's opening (see the module's notes).
+    and names the reads they rest on (`guard`); in a unit they are written at the unit's
+    opening (see the module's notes).
     """
     session = db.session()
     unit = session.info.get(_UNIT)
     if unit is not None:
-        if deferrable and not unit.open and not unit.in_place and _snapshots():
+        if deferrable and not unit.open and not unit.in_place:
             yield from _deferred(session, unit)
         else:
             yield from _joined(session, unit)
@@ -175,8 +181,8 @@ def guard(session: Session, statement: Any, params: dict[str, Any],
     reads now): it is read again under the writers' lock before they are written, and any
     other answer makes the unit `Stale`. Elsewhere nothing: the reads were made under the
     lock already."""
-    if not deferring(session):
-        return
+    if not deferring(session) or not _snapshots():
+        return  # (PostgreSQL: see the module's notes)
     if seen is None:
         seen = session.connection().execute(statement, params)
     session.info[_UNIT].guards.append((statement, params, [tuple(row) for row in seen]))

@@ -79,7 +79,7 @@ def test_a_changed_guard_makes_the_unit_stale_and_it_runs_again_in_place(app, lo
         query = select(Organization.name).where(Organization.id == org.id)
         _tx.start_unit(lambda session: None)
         with _tx.transaction(deferrable=True) as session:
-            _tx.guard(session, query, {})
+            _tx.guard(session, query, {}, session.execute(query))
             _rows.write(session, Organization, _org("Rests on Guarded"))
         with db.engine.begin() as other:  # another writer changes what the row rests on
             other.execute(text("UPDATE organizations SET name = 'Renamed' WHERE id = :id"),

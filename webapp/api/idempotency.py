@@ -19,7 +19,7 @@ from werkzeug.exceptions import HTTPException
 from webapp.api import errors as wire
 from webapp.api.requests import fingerprint
 from webapp.errors import InvalidRequest, ServiceError
-from webapp.services import idempotency, outbox
+from webapp.services import idempotency
 
 HEADER = "Idempotency-Key"
 MAX_LENGTH = 255
@@ -56,7 +56,6 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Response]:
             return _taken(taken)
         finally:
             idempotency.end(pending)
-        outbox.dispatch()  # the work the committed transaction recorded
         return response if first is None else _replay(first)
 
     wrapper.idempotent = True  # type: ignore[attr-defined]

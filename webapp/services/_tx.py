@@ -176,15 +176,12 @@ def defer(session: Session, statement: Any, params: dict[str, Any]) -> None:
 
 
 def guard(session: Session, statement: Any, params: dict[str, Any],
-          seen: Iterable[Sequence[Any]] | None = None) -> None:
-    """The rows a deferrable block keeps rest on what `statement` reads (`seen`, or what it
-    reads now): it is read again under the writers' lock before they are written, and any
-    other answer makes the unit `Stale`. Elsewhere nothing: the reads were made under the
-    lock already."""
+          seen: Iterable[Sequence[Any]]) -> None:
+    """The rows a deferrable block keeps rest on `statement` reading `seen`: it is read
+    again under the writers' lock before they are written, and any other answer makes the
+    unit `Stale`. Elsewhere nothing: the reads were made under the lock already."""
     if not deferring(session) or not _snapshots():
         return  # (PostgreSQL: see the module's notes)
-    if seen is None:
-        seen = session.connection().execute(statement, params)
     session.info[_UNIT].guards.append((statement, params, [tuple(row) for row in seen]))
 
 

@@ -221,10 +221,10 @@ _COLUMNS = ("id", "organization_id", "environment", "key", "fingerprint", "reque
 # Built once, compiled once: every idempotent request runs them.
 _COMPLETE = update(_table).where(_table.c.id == bindparam("record_id")).values(
     state="completed", status_code=bindparam("status_code"), body=bindparam("body"))
-_RECORD = select(*(_table.c[name] for name in _COLUMNS)).where(
+_RECORD_FOR_UPDATE = select(*(_table.c[name] for name in _COLUMNS)).where(
     _table.c.organization_id == bindparam("organization_id"),
-    _table.c.environment == bindparam("environment"), _table.c.key == bindparam("key"))
-_RECORD_FOR_UPDATE = _RECORD.with_for_update()
+    _table.c.environment == bindparam("environment"), _table.c.key == bindparam("key")
+).with_for_update()
 _DELETE = delete(_table).where(_table.c.id == bindparam("record_id"))
 _TRY_LOCK = select(func.pg_try_advisory_xact_lock(bindparam("lock")))
 _inserts: dict[str, Any] = {}

@@ -35,9 +35,9 @@ def later(session: Session, task: str, row_id: str) -> None:
 
 
 def dispatch(session: Session | None = None) -> None:
-    """Enqueue the work recorded by the transaction that just committed (not yet while a
-    request's unit holds it open: its commit dispatches). Every commit of a session that
-    recorded work does this itself (`_committed`); calling it again finds nothing."""
+    """Enqueue the work recorded so far (not yet while a request's unit holds it open: its
+    commit dispatches). Every commit of a session that recorded work calls this itself
+    (`_committed`): only work recorded outside a transaction (the sweep) needs a call."""
     if _tx.unit_open():
         return
     work = (session or db.session()).info.pop(_KEY, None)

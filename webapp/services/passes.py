@@ -68,7 +68,6 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
             continue
     else:  # pragma: no cover
         raise Conflict("Could not allocate a short ID; retry.", code="short_id_exhausted")
-    outbox.dispatch()
     return pass_views.attach(item, template.name, definition, google_row=google_row)
 
 
@@ -200,7 +199,6 @@ def update(ctx: Context, pass_id: str, field_values: dict[str, Any] | None,
         for name, value in values.items():
             setattr(item, name, value)
         record = outbox.pass_updated(session, item, changes, notification_mode, wallet_changed)
-    outbox.dispatch()
     template = db.session.get(Template, item.template_id)
     return Updated(pass_views.attach(item, template.name if template else None, definition),
                    record)
@@ -224,7 +222,6 @@ def void(ctx: Context, pass_id: str) -> Pass:
             raise Conflict("This pass is voided already.", code="pass_already_voided")
         session.refresh(item)
         outbox.pass_voided(session, item)
-    outbox.dispatch()
     return get(ctx, pass_id)
 
 

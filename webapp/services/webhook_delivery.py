@@ -186,7 +186,6 @@ def _record(endpoint_id: str, done: list[tuple[str, int, webhook_http.Outcome]],
         if any(outcome.ok for _, _, outcome in done):
             _endpoint_health(endpoint_id, True, at)
         disabled = not done[-1][2].ok and _endpoint_health(endpoint_id, False, at)
-    outbox.dispatch()
     if disabled:
         fail_pending(endpoint_id, "endpoint_disabled")
 

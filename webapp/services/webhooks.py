@@ -216,7 +216,6 @@ def resend(ctx: Context, endpoint_id: str, delivery_id: str) -> WebhookDelivery:
         delivery.status, delivery.attempts, delivery.next_attempt_at = "pending", 0, now
         delivery.failure_code, delivery.updated_at = None, now
         outbox.later(session, events.DELIVER_TASK, delivery.id)
-    outbox.dispatch()
     return db.session.get(WebhookDelivery, delivery.id, populate_existing=True) or delivery
 
 

@@ -35,7 +35,8 @@ worker: $(VENV)/.installed  ## run an RQ worker with its scheduler (needs REDIS_
 
 # The PostgreSQL lane: every test that reaches the database through the app (browser and
 # CLI tests run on SQLite only).
-PG_LANE := tests/api tests/apple tests/google tests/webhooks tests/jobs tests/dashboard tests/holder
+PG_LANE := tests/api tests/apple tests/google tests/webhooks tests/jobs tests/dashboard tests/holder \
+	tests/services/test_sql.py
 
 test: $(VENV)/.installed-dev  ## the whole suite: SQLite, then the PostgreSQL lane
 	$(BIN)/pytest -q -n 2 --dist loadfile

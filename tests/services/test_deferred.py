@@ -14,6 +14,7 @@ from webapp import clock, ids
 from webapp.extensions import db
 from webapp.models import Organization
 from webapp.services import _rows, _tx
+from webapp.services._sql import Prepared
 
 
 def _lock_is_free(path: Path) -> bool:
@@ -76,10 +77,10 @@ def test_a_changed_guard_makes_the_unit_stale_and_it_runs_again_in_place(app, lo
         org = Organization(**_org("Guarded"))
         db.session.add(org)
         db.session.commit()
-        query = select(Organization.name).where(Organization.id == org.id)
+        query = Prepared(select(Organization.name).where(Organization.id == org.id))
         _tx.start_unit(lambda session: None)
         with _tx.transaction(deferrable=True) as session:
-            _tx.guard(session, query, {}, session.execute(query))
+            _tx.guard(session, query, {}, query.run(session.connection(), {}))
             _rows.write(session, Organization, _org("Rests on Guarded"))
         with db.engine.begin() as other:  # another writer changes what the row rests on
             other.execute(text("UPDATE organizations SET name = 'Renamed' WHERE id = :id"),

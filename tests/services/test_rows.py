@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from webapp import clock, ids
 from webapp.extensions import db
@@ -14,23 +14,25 @@ from webapp.services._tx import transaction
 def test_one_insert_defaults_filled_nothing_reloaded_and_changes_flushed(app) -> None:
     statements: list[str] = []
 
-    def seen(_conn, _cursor, sql, *_args) -> None:  # type: ignore[no-untyped-def]
+    def seen(sql: str) -> None:  # every statement the driver runs (SQLite's trace)
         if sql.split()[0] in ("SELECT", "INSERT", "UPDATE", "DELETE"):
             statements.append(sql.split()[0])
 
     with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", seen)
-        try:
-            org = Organization(id=ids.new_id("org"), name="Rows")  # created_at by default
-            with transaction() as session:
+        org = Organization(id=ids.new_id("org"), name="Rows")  # created_at by default
+        with transaction() as session:
+            driver = session.connection().connection.driver_connection
+            driver.set_trace_callback(seen)
+            try:
                 _rows.insert(session, org)
                 assert statements == ["INSERT"]
                 assert org.created_at is not None  # set before the INSERT, not reloaded
                 assert org in session and not session.new  # persistent, not pending
                 org.name = "Rows renamed"  # a later change is an UPDATE
-            assert statements == ["INSERT", "UPDATE"]
-        finally:
-            event.remove(db.engine, "before_cursor_execute", seen)
+                session.flush()
+            finally:
+                driver.set_trace_callback(None)
+        assert statements == ["INSERT", "UPDATE"]
         stored = db.session.execute(select(Organization.name, Organization.created_at)
                                     .where(Organization.id == org.id)).one()
     assert stored.name == "Rows renamed"

@@ -6,22 +6,24 @@ for a row nobody reads back in the request, with no object at all. In a deferrab
 
 For hot paths that create a few rows per request (issuing a pass writes the pass, its
 Google object and its event): the unit of work's flush costs several times the INSERT
-itself. Every column gets a value first (its Python default, else NULL), so the object has
-nothing expired and reading it later costs no query; it is then attached as if loaded, so
-later changes to it are flushed as UPDATEs as usual.
+itself (which runs as a `_sql.Prepared` statement). Every column gets a value first (its
+Python default, else NULL), so the object has nothing expired and reading it later costs
+no query; it is then attached as if loaded, so later changes to it are flushed as UPDATEs
+as usual.
 """
 
 from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from sqlalchemy import Insert, inspect
+from sqlalchemy import inspect
 from sqlalchemy.orm import Session, make_transient_to_detached
 
 from webapp.services import _tx
+from webapp.services._sql import Prepared
 
 T = TypeVar("T")
-_plans: dict[type, tuple[Insert, tuple[tuple[str, str, Any], ...]]] = {}
+_plans: dict[type, tuple[Prepared, tuple[tuple[str, str, Any], ...]]] = {}
 
 
 def new(cls: type[T], **values: Any) -> T:
@@ -51,7 +53,7 @@ def insert(session: Session, obj: Any, *, track: bool = True) -> None:
             raise TypeError("a deferred row is not in the database yet: it cannot be tracked")
         _tx.defer(session, statement, values)
         return
-    session.connection().execute(statement, values)
+    statement.run(session.connection(), values)
     if track:
         make_transient_to_detached(obj)
         session.add(obj)
@@ -77,10 +79,10 @@ def write(session: Session, model: type, values: dict[str, Any]) -> None:
     if _tx.deferring(session):
         _tx.defer(session, statement, row)
     else:
-        session.connection().execute(statement, row)
+        statement.run(session.connection(), row)
 
 
-def _plan(cls: type) -> tuple[Insert, tuple[tuple[str, str, Any], ...]]:
+def _plan(cls: type) -> tuple[Prepared, tuple[tuple[str, str, Any], ...]]:
     plan = _plans.get(cls)
     if plan is None:
         columns = []
@@ -96,7 +98,9 @@ def _plan(cls: type) -> tuple[Insert, tuple[tuple[str, str, Any], ...]]:
             else:
                 value = default.arg  # type: ignore[union-attr]
             columns.append((prop.key, column.key, value))
-        plan = _plans[cls] = (cls.__table__.insert(), tuple(columns))  # type: ignore[attr-defined]
+        statement = Prepared(cls.__table__.insert(),  # type: ignore[attr-defined]
+                             [column for _attribute, column, _default in columns])
+        plan = _plans[cls] = (statement, tuple(columns))
     return plan
 
 

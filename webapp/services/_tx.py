@@ -53,6 +53,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from webapp.extensions import db
+from webapp.services._sql import Prepared
 
 IMMEDIATE = "sqlite_immediate"
 _UNIT = "unit"
@@ -105,8 +106,8 @@ class _Unit:
     open: bool = False
     in_place: bool = False  # no deferring (after `Stale`)
     deferring: bool = False  # inside a deferrable block
-    rows: list[tuple[Any, dict[str, Any]]] = field(default_factory=list)
-    guards: list[tuple[Any, dict[str, Any], list[tuple[Any, ...]]]] = field(
+    rows: list[tuple[Prepared, dict[str, Any]]] = field(default_factory=list)
+    guards: list[tuple[Prepared, dict[str, Any], list[tuple[Any, ...]]]] = field(
         default_factory=list)
 
 
@@ -170,12 +171,12 @@ def deferring(session: Session) -> bool:
     return unit is not None and unit.deferring and not unit.open
 
 
-def defer(session: Session, statement: Any, params: dict[str, Any]) -> None:
+def defer(session: Session, statement: Prepared, params: dict[str, Any]) -> None:
     """Keep an INSERT for the unit's opening (while `deferring`)."""
     session.info[_UNIT].rows.append((statement, params))
 
 
-def guard(session: Session, statement: Any, params: dict[str, Any],
+def guard(session: Session, statement: Prepared, params: dict[str, Any],
           seen: Iterable[Sequence[Any]]) -> None:
     """The rows a deferrable block keeps rest on `statement` reading `seen`: it is read
     again under the writers' lock before they are written, and any other answer makes the
@@ -226,11 +227,11 @@ def _open(session: Session, unit: _Unit,
             execution_options=None if going_on else {IMMEDIATE: True})
         (opening or unit.opening)(session)
         for statement, params, seen in unit.guards:
-            if [tuple(row) for row in connection.execute(statement, params)] != seen:
+            if [tuple(row) for row in statement.run(connection, params)] != seen:
                 raise Stale
         try:
             for statement, params in unit.rows:
-                connection.execute(statement, params)
+                statement.run(connection, params)
         except IntegrityError as exc:  # e.g. a row it refers to was deleted meanwhile
             raise Stale from exc
         unit.rows.clear()

@@ -20,6 +20,7 @@ from webapp.errors import NotFound
 from webapp.extensions import db
 from webapp.models import Event, Pass, PassUpdate, WebhookDelivery, WebhookEndpoint
 from webapp.services import _rows, event_data, outbox, pagination
+from webapp.services._sql import Prepared
 from webapp.services._tx import transaction
 from webapp.services.context import Context
 
@@ -43,8 +44,9 @@ def emit(session: Session, *, organization_id: str, environment: str, type: str,
     # before these rows are written, which is as if the event had come first: a disabled
     # endpoint's deliveries are given up by the job, a deleted one's no longer fit (the
     # unit is stale and runs again), a new one never had the event. No guard needed.
-    for endpoint_id, enabled_events in session.connection().execute(
-            _ENABLED_ENDPOINTS, {"organization_id": organization_id, "environment": environment}):
+    for endpoint_id, enabled_events in _ENABLED_ENDPOINTS.run(
+            session.connection(), {"organization_id": organization_id,
+                                   "environment": environment}):
         if not subscribed(enabled_events, type):
             continue
         delivery_id = ids.new_id("whdl")
@@ -57,10 +59,10 @@ def emit(session: Session, *, organization_id: str, environment: str, type: str,
 
 
 _endpoints = WebhookEndpoint.__table__
-# Built once (a plain SELECT with its compiled form cached): every event runs it.
-_ENABLED_ENDPOINTS = select(_endpoints.c.id, _endpoints.c.enabled_events).where(
+# Built once, run on the driver's cursor: every event runs it.
+_ENABLED_ENDPOINTS = Prepared(select(_endpoints.c.id, _endpoints.c.enabled_events).where(
     _endpoints.c.organization_id == bindparam("organization_id"),
-    _endpoints.c.environment == bindparam("environment"), _endpoints.c.status == "enabled")
+    _endpoints.c.environment == bindparam("environment"), _endpoints.c.status == "enabled"))
 
 
 def subscribed(enabled_events: list[str], type: str) -> bool:

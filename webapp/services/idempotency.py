@@ -39,6 +39,7 @@ from webapp import clock, ids
 from webapp.errors import IdempotencyKeyInUse, IdempotencyKeyReused, ServiceError
 from webapp.models import IdempotencyRecord
 from webapp.services import _tx, vault
+from webapp.services._sql import Prepared
 from webapp.services._tx import transaction
 from webapp.services.context import Context
 
@@ -177,7 +178,7 @@ def _claim(session: Session, pending: Pending, *, status_code: int | None = None
     conn = session.connection()
     postgres = conn.dialect.name == "postgresql"
     lock = {"lock": _advisory_key(pending.ctx, pending.key)} if postgres else {}
-    if conn.execute(_insert(conn.dialect.name), {**values, **lock}).first() is not None:
+    if _insert(conn.dialect.name).run(conn, {**values, **lock}):
         return
     if postgres and not conn.execute(_TRY_LOCK, lock).scalar():
         raise KeyTaken(IdempotencyKeyInUse(_IN_USE))  # the first request has not committed
@@ -227,18 +228,18 @@ _RECORD_FOR_UPDATE = select(*(_table.c[name] for name in _COLUMNS)).where(
 ).with_for_update()
 _DELETE = delete(_table).where(_table.c.id == bindparam("record_id"))
 _TRY_LOCK = select(func.pg_try_advisory_xact_lock(bindparam("lock")))
-_inserts: dict[str, Any] = {}
+_inserts: dict[str, Prepared] = {}
 
 
-def _insert(dialect: str) -> Any:
+def _insert(dialect: str) -> Prepared:
     """Insert a claim unless the key exists (then nothing, and no row returned).
 
     PostgreSQL: only while holding the key's advisory lock (`INSERT .. SELECT .. WHERE
     pg_try_advisory_xact_lock(..)`), so a claim never waits for another transaction's
     uncommitted row with the same key: that one holds the lock, and nothing is inserted.
     """
-    statement = _inserts.get(dialect)
-    if statement is None:
+    prepared = _inserts.get(dialect)
+    if prepared is None:
         columns = [_table.c[name] for name in _COLUMNS]
         if dialect == "postgresql":
             # Typed casts: PostgreSQL cannot tell a NULL parameter's type in a SELECT list.
@@ -249,9 +250,9 @@ def _insert(dialect: str) -> Any:
         else:
             statement = sqlite_insert(_table).values(
                 {c.key: bindparam(c.key, type_=c.type) for c in columns})
-        statement = statement.on_conflict_do_nothing().returning(_table.c.id)
-        _inserts[dialect] = statement
-    return statement
+        prepared = _inserts[dialect] = Prepared(
+            statement.on_conflict_do_nothing().returning(_table.c.id))
+    return prepared
 
 
 def _scope(ctx: Context, key: str) -> str:

@@ -21,6 +21,7 @@ from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import Pass, PassUpdate, Template
 from webapp.services import _rows, credentials, outbox, pagination, pass_views, templates, vault
+from webapp.services._sql import Prepared
 from webapp.services._tx import guard, transaction
 from webapp.services.context import Context
 
@@ -274,18 +275,18 @@ def _find(ctx: Context, pass_id: str) -> Pass:
 
 
 _templates = Template.__table__
-_TEMPLATE_FOR_ISSUE = select(*(_templates.c[name] for name in (
+_TEMPLATE_FOR_ISSUE = Prepared(select(*(_templates.c[name] for name in (
     "id", "name", "archived", "revision", "apple_certificate_id", "google_issuer_id"))).where(
     _templates.c.id == bindparam("id"),
-    _templates.c.organization_id == bindparam("organization_id"))
+    _templates.c.organization_id == bindparam("organization_id")))
 
 
 def _template(ctx: Context, template_id: str) -> Any:
     """What issuing needs of a template, as a row (a plain SELECT: a hot path)."""
     template = None
     if ids.has_prefix(template_id, "tmpl"):
-        template = db.session.connection().execute(
-            _TEMPLATE_FOR_ISSUE, _template_key(ctx, template_id)).first()
+        template = _TEMPLATE_FOR_ISSUE.first(db.session.connection(),
+                                             _template_key(ctx, template_id))
     if template is None:
         raise NotFound(f"No such template: {template_id}", param="templateId")
     return template

@@ -142,3 +142,36 @@ def test_outside_a_unit_a_deferrable_block_writes_in_place(app, lock_path: Path)
             assert not _lock_is_free(lock_path)
             _rows.write(session, Organization, _org("No unit"))
         assert _names("No unit") == ["No unit"]
+
+
+def test_a_busy_database_while_the_unit_opens_is_sqlalchemys_error_and_undoes_it(
+        app, lock_path: Path) -> None:
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    with app.app_context():
+        _tx.start_unit(lambda session: None)
+        with _tx.transaction(deferrable=True) as session:
+            _rows.write(session, Organization, _org("Kept"))
+            read = session.execute(text("SELECT count(*) FROM organizations")).scalar()
+            session.execute(text("PRAGMA busy_timeout=0"))
+        other = sqlite3.connect(_tx._database_file(), isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")  # a writer that does not queue on the lock
+            with pytest.raises(OperationalError, match="locked"):
+                _tx.finish_unit(lambda session: None)
+            assert not _tx.unit_open() and _lock_is_free(lock_path)
+            other.execute("INSERT INTO organizations (id, name, created_at) "
+                          "VALUES ('org_meanwhile', 'Meanwhile', '2026-11-23 00:00:00')")
+            other.execute("COMMIT")
+        finally:
+            other.close()
+        assert _names("Kept") == []
+        _tx.start_unit(lambda session: None)  # the next unit: as usual
+        with _tx.transaction(deferrable=True) as session:
+            assert session.execute(text("SELECT count(*) FROM organizations")).scalar() \
+                == read + 1
+            _rows.write(session, Organization, _org("Kept"))
+        assert _tx.finish_unit(lambda session: None)
+        assert _names("Kept", "Meanwhile") == ["Kept", "Meanwhile"]

@@ -92,7 +92,7 @@ class Prepared:
                       for name in names)
         fixed = {name: bind.value for name, bind in compiled.binds.items()
                  if not bind.required and bind.callable is None}
-        columns = list(self.statement.exported_columns)  # selected, or RETURNING
+        columns = list(getattr(self.statement, "exported_columns", ()))  # selected, RETURNING
         results = row = None
         if columns:
             results = tuple(column.type.dialect_impl(dialect).result_processor(dialect, None)

@@ -47,7 +47,7 @@ try:
 except ImportError:  # pragma: no cover (not POSIX: SQLite's own busy handler only)
     fcntl = None  # type: ignore[assignment]
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -215,16 +215,23 @@ def _open(session: Session, unit: _Unit,
 
     :raises Stale: a guarded read reads otherwise now, or a deferred row does not fit.
     """
-    # PostgreSQL goes on in the transaction of the request's reads (read committed);
-    # SQLite ends a read snapshot first: BEGIN IMMEDIATE must start afresh.
-    going_on = session.in_transaction() and not _snapshots()
-    if session.in_transaction() and _snapshots():
-        session.commit()
+    # PostgreSQL goes on in the transaction of the request's reads (read committed).
+    # SQLite ends the read snapshot first (BEGIN IMMEDIATE must start afresh), on the
+    # driver: the session's transaction and connection go on, what the session holds
+    # stays as it is (as after a commit: `expire_on_commit` is off, see extensions.py).
+    reading = session.in_transaction()
+    restart = reading and _snapshots()
+    if restart:
+        connection = session.connection()
+        _COMMIT.run(connection, {})
     unit.lock.enter_context(writers_queue())
     unit.open = True
     try:
-        connection = session.connection(
-            execution_options=None if going_on else {IMMEDIATE: True})
+        if restart:
+            _BEGIN_IMMEDIATE.run(connection, {})
+        else:
+            connection = session.connection(
+                execution_options=None if reading else {IMMEDIATE: True})
         (opening or unit.opening)(session)
         for statement, params, seen in unit.guards:
             if [tuple(row) for row in statement.run(connection, params)] != seen:
@@ -243,6 +250,10 @@ def _open(session: Session, unit: _Unit,
     except BaseException:
         _undo(session, unit)
         raise
+
+
+_COMMIT = Prepared(text("COMMIT"))
+_BEGIN_IMMEDIATE = Prepared(text("BEGIN IMMEDIATE"))
 
 
 def _undo(session: Session, unit: _Unit) -> None:

@@ -14,7 +14,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from webapp.extensions import db
 from webapp.models.base import JSONType, UTCDateTime
-from webapp.services._sql import Prepared
+from webapp.services._sql import Prepared, run_all
 
 _meta = MetaData()
 _things = Table(
@@ -153,3 +153,22 @@ def test_a_lost_connection_is_invalidated_as_sqlalchemy_does(table) -> None:
         assert connection.invalidated
     with db.engine.connect() as fresh:  # the pool hands out a new connection
         assert fresh.execute(sql("SELECT 1")).scalar() == 1
+
+
+def test_run_all_gives_each_statements_rows_and_stops_at_the_first_error(table) -> None:
+    with db.engine.begin() as connection:
+        results = run_all(connection, [(_INSERT, _row("t1")), (_INSERT, _row("t2")),
+                                       (_BY_KIND, {"kind": "k"})])
+        assert results[:2] == [[], []] and [row.id for row in results[2]] == ["t1", "t2"]
+    with db.engine.connect() as connection:
+        transaction = connection.begin()
+        with pytest.raises(exc.IntegrityError) as caught:
+            run_all(connection, [(_INSERT, _row("t3")), (_INSERT, _row("t1")),
+                                 (_INSERT, _row("t4"))])
+        assert "prepared_things" in str(caught.value.statement)
+        transaction.rollback()
+        assert connection.execute(sql("SELECT id FROM prepared_things ORDER BY id")
+                                  ).scalars().all() == ["t1", "t2"]
+    with db.engine.begin() as connection:  # the connection is usable again
+        assert run_all(connection, [(_INSERT, _row("t5"))]) == [[]]
+        assert run_all(connection, []) == []

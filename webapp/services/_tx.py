@@ -22,9 +22,10 @@ or a kept row no longer fits (a foreign key gone), the unit is `Stale`: it is ro
 and the request runs again with its writes in place. So the lock is held for the INSERTs
 and the commit, not for building the rows and the answer.
 
-PostgreSQL has no such lock, but keeping the rows still saves a round trip (the key's
-claim is written with its answer, not claimed first and completed last) and holds row
-and key locks only for the commit. Its reads are not guarded: read committed, as a write
+PostgreSQL has no such lock, but keeping the rows still saves round trips (the key's
+claim is written with its answer, not claimed first and completed last; the rows and the
+COMMIT then go in one round trip, `_sql.run_all`) and holds row and key locks only for the
+commit. Its reads are not guarded: read committed, as a write
 transaction there reads too, a change that commits meanwhile comes after the request
 (it sees none of the request's rows), and a row that no longer fits still makes it stale.
 """
@@ -53,7 +54,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from webapp.extensions import db
-from webapp.services._sql import Prepared
+from webapp.services._sql import Prepared, run_all
 
 IMMEDIATE = "sqlite_immediate"
 _UNIT = "unit"
@@ -136,7 +137,7 @@ def finish_unit(closing: Callable[[Session], None],
     session = db.session()
     unit = session.info.get(_UNIT)
     if unit is not None and not unit.open and unit.rows:
-        _open(session, unit, whole)
+        _open(session, unit, whole, commit=whole is not None)
         if whole is not None:
             closing = _nothing
     session.info.pop(_UNIT, None)
@@ -208,10 +209,12 @@ def _joined(session: Session, unit: _Unit) -> Iterator[Session]:
         raise
 
 
-def _open(session: Session, unit: _Unit,
-          opening: Callable[[Session], None] | None = None) -> None:
+def _open(session: Session, unit: _Unit, opening: Callable[[Session], None] | None = None,
+          *, commit: bool = False) -> None:
     """Begin the unit's write transaction: its opening (or `opening`), then the rows it
-    deferred.
+    deferred; `commit`: nothing else comes, and on PostgreSQL the COMMIT goes with the
+    rows in one round trip (the session's commit that follows finds the transaction done,
+    and runs its hooks).
 
     :raises Stale: a guarded read reads otherwise now, or a deferred row does not fit.
     """
@@ -236,9 +239,11 @@ def _open(session: Session, unit: _Unit,
         for statement, params, seen in unit.guards:
             if [tuple(row) for row in statement.run(connection, params)] != seen:
                 raise Stale
+        batch = unit.rows
+        if commit and not _snapshots() and not (session.new or session.dirty or session.deleted):
+            batch = [*batch, (_COMMIT, {})]
         try:
-            for statement, params in unit.rows:
-                statement.run(connection, params)
+            run_all(connection, batch)  # PostgreSQL: in one round trip
         except IntegrityError as exc:  # e.g. a row it refers to was deleted meanwhile
             raise Stale from exc
         unit.rows.clear()

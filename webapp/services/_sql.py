@@ -57,7 +57,7 @@ class Prepared:
         :raises sqlalchemy.exc.DBAPIError: as `connection.execute` (IntegrityError, ...).
         """
         dialect = connection.dialect
-        plan = self._plans.get(dialect.name) or self._plan(dialect)
+        plan = self._plan(dialect)
         arguments = _arguments(connection, plan, params)
         cursor = None
         try:
@@ -76,6 +76,10 @@ class Prepared:
 
     def _plan(self, dialect: Dialect) -> _Plan:
         """This statement for `dialect`, compiled (once)."""
+        plan = self._plans.get(dialect.name)
+        return plan if plan is not None else self._compile(dialect)
+
+    def _compile(self, dialect: Dialect) -> _Plan:
         compiled = self.statement.compile(dialect=dialect, column_keys=self.column_keys)
         if compiled.escaped_bind_names or getattr(compiled, "post_compile_params", None):
             raise TypeError("Prepared takes plain named parameters only")
@@ -108,8 +112,7 @@ def run_all(connection: Connection, batch: Sequence[tuple[Prepared, Mapping[str,
     if connection.dialect.name != "postgresql" or len(batch) < 2:
         return [statement.run(connection, params) for statement, params in batch]
     dialect = connection.dialect
-    plans = [statement._plans.get(dialect.name) or statement._plan(dialect)
-             for statement, _params in batch]
+    plans = [statement._plan(dialect) for statement, _params in batch]
     calls = [(plan, _arguments(connection, plan, params))
              for plan, (_statement, params) in zip(plans, batch, strict=True)]
     driver: Any = connection.connection.driver_connection

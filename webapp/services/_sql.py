@@ -66,7 +66,7 @@ class Prepared:
             raws = cursor.fetchall() if plan.results is not None else None
             cursor.close()  # (after an error, dropping it closes it)
         except dialect.loaded_dbapi.Error as error:
-            raise _wrapped(connection, plan, arguments, error, cursor) from error
+            raise _wrapped(connection, plan.sql, arguments, error, cursor) from error
         return _rows(plan, raws)
 
     def first(self, connection: Connection, params: Mapping[str, Any]) -> Any:
@@ -125,10 +125,8 @@ def run_all(connection: Connection, batch: Sequence[tuple[Prepared, Mapping[str,
         raws = [cursor.fetchall() if plan.results is not None else None
                 for (plan, _values), cursor in zip(calls, cursors, strict=True)]
     except dialect.loaded_dbapi.Error as error:  # (which statement: the server's message)
-        whole = _Plan("; ".join(plan.sql for plan, _values in calls), (), False, {}, (),
-                      None, None)
-        raise _wrapped(connection, whole, [values for _plan, values in calls], error,
-                       None) from error
+        raise _wrapped(connection, "; ".join(plan.sql for plan, _values in calls),
+                       [values for _plan, values in calls], error, None) from error
     finally:
         for cursor in cursors:
             cursor.close()
@@ -159,7 +157,7 @@ def _label(column: Any, index: int) -> str:
     return name if isinstance(name, str) else f"c{index}"
 
 
-def _wrapped(connection: Connection, plan: _Plan, arguments: Any, error: Exception,
+def _wrapped(connection: Connection, sql: str, arguments: Any, error: Exception,
              cursor: Any) -> BaseException:
     """The driver's error as SQLAlchemy's; a connection lost is invalidated (the pool
     replaces it), as `connection.execute` does."""
@@ -167,5 +165,5 @@ def _wrapped(connection: Connection, plan: _Plan, arguments: Any, error: Excepti
     lost = dialect.is_disconnect(error, connection.connection.dbapi_connection, cursor)
     if lost:
         connection.invalidate(error)
-    return exc.DBAPIError.instance(plan.sql, arguments, error, dialect.loaded_dbapi.Error,
+    return exc.DBAPIError.instance(sql, arguments, error, dialect.loaded_dbapi.Error,
                                    connection_invalidated=lost, dialect=dialect)

@@ -222,8 +222,8 @@ def _open(session: Session, unit: _Unit, opening: Callable[[Session], None] | No
     # SQLite ends the read snapshot first (BEGIN IMMEDIATE must start afresh), on the
     # driver: the session's transaction and connection go on, what the session holds
     # stays as it is (as after a commit: `expire_on_commit` is off, see extensions.py).
-    reading = session.in_transaction()
-    restart = reading and _snapshots()
+    reading, sqlite = session.in_transaction(), _snapshots()
+    restart = reading and sqlite
     if restart:
         connection = session.connection()
         _COMMIT.run(connection, {})
@@ -240,7 +240,7 @@ def _open(session: Session, unit: _Unit, opening: Callable[[Session], None] | No
             if [tuple(row) for row in statement.run(connection, params)] != seen:
                 raise Stale
         batch = unit.rows
-        if commit and not _snapshots() and not (session.new or session.dirty or session.deleted):
+        if commit and not sqlite and not (session.new or session.dirty or session.deleted):
             batch = [*batch, (_COMMIT, {})]
         try:
             run_all(connection, batch)  # PostgreSQL: in one round trip

@@ -3,25 +3,43 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app wsgi
+# `make run PORT=N`: the app reads HOST and PORT too, so its links point where it listens.
 HOST ?= 127.0.0.1
 PORT ?= 5000
+export HOST PORT
 
-.PHONY: help install run worker test test-sqlite test-postgres lint bench clean
+.PHONY: help install run worker test test-sqlite test-postgres lint lock bench clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
 
+# Installs come from the lock files (exact versions with hashes); pyproject.toml declares the
+# ranges and `make lock` turns them into new locks. The project itself adds nothing unlocked.
+LOCK_RUNTIME := requirements/runtime.txt
+LOCK_DEV := requirements/dev.txt
+PIP_INSTALL := $(BIN)/python -m pip install --quiet --require-hashes --only-binary :all:
+
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+$(VENV)/.installed: pyproject.toml $(LOCK_RUNTIME) | $(BIN)/python
+	$(PIP_INSTALL) -r $(LOCK_RUNTIME)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+$(VENV)/.installed-dev: pyproject.toml $(LOCK_DEV) | $(BIN)/python
+	$(PIP_INSTALL) -r $(LOCK_DEV)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@ $(VENV)/.installed
+
+# pip-tools resolves against PyPI alone (a machine's own pip.conf indexes stay out of the lock);
+# the runtime lock is constrained by the dev lock, so both pin the same versions.
+PIP_COMPILE := env -u PIP_FIND_LINKS PIP_CONFIG_FILE=/dev/null $(BIN)/pip-compile --quiet \
+	--generate-hashes --allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links
+
+lock: $(VENV)/.installed-dev  ## refresh requirements/*.txt from pyproject.toml (UPGRADE=1: newest allowed)
+	$(PIP_COMPILE) $(if $(UPGRADE),--upgrade) --extra dev -o $(LOCK_DEV) pyproject.toml
+	$(PIP_COMPILE) -c $(LOCK_DEV) -o $(LOCK_RUNTIME) pyproject.toml
 
 install: $(VENV)/.installed  ## create .venv and install the service
 

@@ -18,7 +18,9 @@ from typing import Any
 
 DEFAULTS: dict[str, Any] = {
     "APP_ENV": "development",
-    "BASE_URL": "http://127.0.0.1:5000",
+    "BASE_URL": None,  # unset: http://HOST:PORT, the address `make run` serves on
+    "HOST": "127.0.0.1",
+    "PORT": 5000,
     "REDIS_URL": None,
     "APNS_URL": "https://api.push.apple.com",
     "GOOGLE_WALLET_API_URL": "https://walletobjects.googleapis.com/walletobjects/v1",
@@ -60,12 +62,12 @@ _STRINGS = (
     "GOOGLE_WALLET_SAVE_URL", "GOOGLE_TOKEN_URI", "GOOGLE_CALLBACK_KEYS_URL",
     "GOOGLE_CALLBACK_SENDER_ID", "DEMO_APPLE_P12", "DEMO_APPLE_P12_PASSWORD",
     "DEMO_GOOGLE_ISSUER_ID", "DEMO_GOOGLE_SERVICE_ACCOUNT", "SECRET_KEY", "ENCRYPTION_KEYS",
-    "DATABASE_URL", "LOG_LEVEL", "APNS_CA_FILE",
+    "DATABASE_URL", "LOG_LEVEL", "APNS_CA_FILE", "HOST",
 )
 _INTS = ("RATE_LIMIT_LIVE", "RATE_LIMIT_TEST", "RATE_LIMIT_PUBLIC",
          "GOOGLE_WALLET_TIMEOUT", "GOOGLE_WALLET_RETRIES", "GOOGLE_WALLET_BACKOFF_MS",
          "RATE_LIMIT_GOOGLE_CALLBACKS", "WEBHOOK_TIMEOUT_SECONDS", "JOBS_LEASE_SECONDS",
-         "SWEEP_INTERVAL_SECONDS", "SWEEP_STALE_SECONDS", "RATE_LIMIT_APPLE_WEB_SERVICE")
+         "SWEEP_INTERVAL_SECONDS", "SWEEP_STALE_SECONDS", "RATE_LIMIT_APPLE_WEB_SERVICE", "PORT")
 _BOOLS = ("WEBHOOKS_ALLOW_PRIVATE_NETWORKS",)
 
 # Decoded asset files may be 5 MiB; base64 makes that 6.67 MiB, plus the JSON around it.
@@ -100,11 +102,21 @@ def load(instance_path: str, overrides: Mapping[str, Any] | None = None) -> dict
     settings.setdefault(
         "DATABASE_URL", f"sqlite:///{Path(instance_path) / 'pass_service.sqlite3'}"
     )
-    settings["BASE_URL"] = str(settings["BASE_URL"]).rstrip("/")
+    settings["BASE_URL"] = str(settings["BASE_URL"] or served_url(
+        str(settings["HOST"]), int(settings["PORT"]))).rstrip("/")
     settings["ENCRYPTION_KEYS"] = [
         k.strip() for k in str(settings["ENCRYPTION_KEYS"]).split(",") if k.strip()
     ]
     return settings
+
+
+def served_url(host: str, port: int) -> str:
+    """The URL a browser on this machine reaches `flask run --host HOST --port PORT` at."""
+    if host in {"", "0.0.0.0", "::"}:  # noqa: S104 (every interface: one of them is this machine's)
+        host = "127.0.0.1"
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
 
 
 def _fill_secrets(settings: dict[str, Any], instance: Path) -> None:

@@ -1,0 +1,78 @@
+"""The README's first walk runs, as written, against a server started the way `make run` does.
+
+The commands are read out of README.md, so an example that stops working fails here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.support.services import free_port
+
+ROOT = Path(__file__).resolve().parent.parent
+KEY = re.compile(r"svc_test_[A-Za-z0-9_-]+")
+
+
+def readme_walk() -> str:
+    """The shell block that follows the README's `readme-walk` marker."""
+    text = (ROOT / "README.md").read_text()
+    found = re.search(r"<!-- readme-walk[^>]*-->\n```sh\n(.*?)```", text, re.S)
+    assert found, "README.md has no block marked <!-- readme-walk -->"
+    return found.group(1)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """`make run`'s three steps on a free port: the server's URL and the printed test key."""
+    tmp = tmp_path_factory.mktemp("readme")
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in {"BASE_URL", "DATABASE_URL"}}
+    env.update(INSTANCE_PATH=str(tmp), HOST="127.0.0.1", PORT=str(port))
+    flask = [sys.executable, "-m", "flask", "--app", "wsgi"]
+
+    def step(*args: str) -> str:
+        return subprocess.run([*flask, *args], cwd=ROOT, env=env, check=True, text=True,
+                              capture_output=True, timeout=120).stdout
+
+    step("db", "upgrade")
+    key = KEY.search(step("demo", "init"))
+    assert key, "demo init printed no test key"
+    server = subprocess.Popen([*flask, "run", "--host", "127.0.0.1", "--port", str(port)],
+                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"{url}/v1/me", timeout=2)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.2)
+        yield url, key.group(0)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_the_readme_walk_runs_as_written(served: tuple[str, str]) -> None:
+    url, key = served
+    result = subprocess.run(["bash", "-euo", "pipefail", "-c", readme_walk()], cwd=ROOT,
+                            env={"PATH": os.environ["PATH"], "BASE": url, "KEY": key},
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr + result.stdout
+    lines = result.stdout.strip().splitlines()
+    assert '"environment": "test"' in lines[0] or '"environment":"test"' in lines[0]
+    # The pass's link points where the server listens (PORT, not a default 5000).
+    assert re.fullmatch(rf"{re.escape(url)}/p/[A-Za-z0-9]+", lines[-2]), lines[-2]
+    assert lines[-1] == "200 text/html; charset=utf-8"

@@ -1,5 +1,6 @@
-"""App-wide error answers: the JSON envelope under /v1, a plain page elsewhere; and the
-unread rest of a request body is drained so that an early answer reaches its client."""
+"""App-wide error answers: the JSON envelope under /v1, the dashboard's own page under
+/dashboard, a plain page elsewhere; and the unread rest of a request body is drained so
+that an early answer reaches its client."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import logging
 from flask import Flask, Response, current_app, g, request
 from markupsafe import escape
 from sqlalchemy.exc import DBAPIError, OperationalError
+from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from werkzeug.wsgi import LimitedStream
 
@@ -19,6 +21,25 @@ log = logging.getLogger("webapp.errors")
 
 def _is_api() -> bool:
     return request.path == "/v1" or request.path.startswith("/v1/")
+
+
+def _dashboard_page(status: int, fallback_title: str, *, signed_in: bool = True,
+                    headers: Headers | None = None) -> Response | None:
+    """The dashboard's page for a path under /dashboard (None elsewhere), with the error's
+    own headers (`Allow` on a 405); the plain page if the dashboard's cannot be drawn."""
+    from webapp.dashboard import errors as dashboard
+
+    if not dashboard.is_dashboard():
+        return None
+    try:
+        response = dashboard.for_status(status, signed_in=signed_in)
+        for name, value in (headers or Headers()).items():
+            if name.lower() not in ("content-type", "content-length"):
+                response.headers.add(name, value)
+        return response
+    except Exception:
+        log.exception("dashboard error page failed requestId=%s", g.get("request_id"))
+        return _page(status, fallback_title)
 
 
 def _page(status: int, title: str) -> Response:
@@ -71,18 +92,23 @@ def init_app(app: Flask) -> None:
         if _is_api():
             return wire.from_http_exception(exc)
         response = exc.get_response()
-        return _page(response.status_code, f"{exc.code} {exc.name}") if exc.code else response
+        if not exc.code:
+            return response
+        title = f"{exc.code} {exc.name}"
+        return (_dashboard_page(exc.code, title, headers=response.headers)
+                or _page(response.status_code, title))
 
     @app.errorhandler(OperationalError)
     def _database_down(exc: DBAPIError) -> Response:
         log.error("database unavailable requestId=%s: %s", g.get("request_id"), type(exc).__name__)
         if _is_api():
             return wire.unavailable()
-        return _page(503, "Temporarily unavailable")
+        return (_dashboard_page(503, "Temporarily unavailable", signed_in=False)
+                or _page(503, "Temporarily unavailable"))
 
     @app.errorhandler(Exception)
     def _unhandled(exc: Exception) -> Response:
         log.exception("unhandled error requestId=%s", g.get("request_id"))
         if _is_api():
             return wire.internal_error()
-        return _page(500, "Something went wrong")
+        return _dashboard_page(500, "Something went wrong") or _page(500, "Something went wrong")

@@ -57,14 +57,20 @@ def _guard() -> Response | None:
         from webapp.dashboard.auth import to_sign_in
 
         return to_sign_in()
+    enter()
+    session["org_id"] = g.membership.organization_id
+    return None
+
+
+def enter() -> None:
+    """Set `g.membership` and `g.ctx` for the signed-in user: the session's organization,
+    else their first."""
     membership = current_user.staff.membership(session.get("org_id")) or \
         current_user.staff.memberships[0]
-    session["org_id"] = membership.organization_id
     g.membership = membership
     g.ctx = Context(organization_id=membership.organization_id,
                     environment=g.env or "test", actor="dashboard",
                     request_id=g.get("request_id"), user_id=current_user.staff.id)
-    return None
 
 
 def ctx() -> Context:
@@ -128,17 +134,16 @@ def _too_many(exc: Any) -> Response:
 
 @bp.errorhandler(CSRFError)
 def _csrf_failed(exc: CSRFError) -> Response:
-    from webapp.dashboard.htmx import render
+    from webapp.dashboard.errors import page
 
-    return render("dashboard/error.html", "dashboard/_error.html", 400,
-                  title="This form has expired",
-                  message="Reload the page and try again. (The security token of the form "
-                          "was missing or out of date.)")
+    return page(400, "This form has expired",
+                "Reload the page and try again. (The security token of the form was "
+                "missing or out of date.)")
 
 
 @bp.errorhandler(ServiceError)
 def _service_error(exc: ServiceError) -> Response:
-    from webapp.dashboard.htmx import render
+    from webapp.dashboard.errors import page
 
     if isinstance(exc, NotFound):
         status, title = 404, "Not found"
@@ -146,8 +151,7 @@ def _service_error(exc: ServiceError) -> Response:
         status, title = 403, "Only an owner can do this"
     else:
         status, title = 400, "That did not work"
-    return render("dashboard/error.html", "dashboard/_error.html", status, title=title,
-                  message=exc.message)
+    return page(status, title, exc.message)
 
 
 @bp.app_template_global()

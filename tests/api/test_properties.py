@@ -3,7 +3,11 @@
 1. Schemathesis reads `/v1/openapi.json` and drives every documented operation with
    generated (valid and invalid) requests: no 5xx, every status code documented, every body
    and header as documented, the documented content type; invalid input, a missing
-   Idempotency-Key, a missing key and an undocumented method are refused.
+   Idempotency-Key, a missing key and an undocumented method are refused. Each operation is
+   a test function of its own (`test_<operationId>_answers_as_documented`), so that each has
+   its own node ID: under pytest 9, schemathesis gives all the operations of one
+   `parametrize()`d function the same node ID, and pytest-xdist then runs only one of them.
+   Two tests check that every operation of the document has its test and was exercised.
 2. Hypothesis throws arbitrary JSON at `POST /v1/templates` (201, matching the documented
    template, or the exact error shape) and arbitrary query strings at the lists (200 or 400).
 
@@ -13,8 +17,11 @@ Bounded for CI: fixed seeds, derandomized, a few dozen examples per operation.
 from __future__ import annotations
 
 import json
+import os
 import re
+import shlex
 import uuid
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -119,15 +126,102 @@ def seeded(api: Api, png: Any) -> Iterator[dict[str, str]]:
     SEEDED.clear()
 
 
-@schema.parametrize()
-def test_every_operation_answers_as_documented(case: Any, app: Flask, org: dict[str, Any],
-                                               seeded: dict[str, str]) -> None:
+HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+# Labels ("POST /v1/templates") of the operations a case was sent to, in this process.
+EXERCISED: set[str] = set()
+
+
+def _documented_operations(document: dict[str, Any]) -> dict[str, str | None]:
+    """Every operation of an OpenAPI document: its label -> its operationId."""
+    return {f"{method.upper()} {path}": operation.get("operationId")
+            for path, item in document["paths"].items()
+            for method, operation in item.items() if method in HTTP_METHODS}
+
+
+def _answers_as_documented(case: Any, app: Flask, org: dict[str, Any],
+                           seeded: dict[str, str]) -> None:
+    EXERCISED.add(case.operation.label)
     headers = {"Authorization": f"Bearer {org['keys']['test']}"}
     key = (case.headers or {}).get("Idempotency-Key")
     if isinstance(key, str) and IDEMPOTENCY_KEY.fullmatch(key):
         # A valid key: make it unique, so a generated "0" is not reused for another body.
         headers["Idempotency-Key"] = str(uuid.uuid4())
     case.call_and_validate(app=app, headers=headers, checks=_checks())
+
+
+def _test_name(operation_id: str) -> str:
+    return f"test_{operation_id}_answers_as_documented"
+
+
+def _only(label: str) -> Any:
+    """The schema with the one operation `label` ("POST /v1/templates").
+
+    Not `schema.include(...)`: with `operations` in the config, the schema's filter already
+    includes every operation, and an include only adds to it (an exclude does narrow it)."""
+    return schema.exclude(lambda ctx: ctx.operation.label != label)
+
+
+# One test function per operation (see the module docstring); label -> the name of its test.
+OPERATION_TESTS: dict[str, str] = {}
+for _label, _operation_id in _documented_operations(schema.raw_schema).items():
+    if _operation_id:
+        OPERATION_TESTS[_label] = _test_name(_operation_id)
+        globals()[_test_name(_operation_id)] = _only(_label).parametrize()(_answers_as_documented)
+
+
+def _items_of_this_file(request: pytest.FixtureRequest) -> list[pytest.Item]:
+    return [item for item in request.session.items if item.path == request.node.path]
+
+
+def test_every_documented_operation_has_a_test_of_its_own(client: Any,
+                                                           request: pytest.FixtureRequest
+                                                           ) -> None:
+    """The document the app serves, operation by operation, against the tests above: one
+    test function per operation, selecting exactly that operation, and no two collected
+    tests of this file share a node ID (pytest-xdist would run only one of them)."""
+    documented = _documented_operations(client.get("/v1/openapi.json").get_json())
+    assert len(documented) >= 31, sorted(documented)
+    assert [label for label, operation_id in documented.items() if not operation_id] == []
+    assert len(set(documented.values())) == len(documented), "operationIds are not unique"
+    tests = {label: _test_name(operation_id) for label, operation_id in documented.items()}
+    assert tests == OPERATION_TESTS
+    for label, name in tests.items():
+        assert callable(globals()[name])
+        assert [result.ok().label for result in _only(label).get_all_operations()] == [label]
+    node_ids = Counter(item.nodeid for item in _items_of_this_file(request))
+    assert [node_id for node_id, count in node_ids.items() if count > 1] == []
+
+
+def _distribution(config: pytest.Config) -> str:
+    """How pytest-xdist distributes this run: "no" when this process runs every test, else
+    the `--dist` mode (a worker's own option says "no": read what it was started with)."""
+    if not hasattr(config, "workerinput"):
+        return "no"
+    args = [*config.getini("addopts"), *shlex.split(os.environ.get("PYTEST_ADDOPTS", "")),
+            *config.invocation_params.args]
+    mode = "load"  # xdist's default
+    for arg, following in zip(args, [*args[1:], ""], strict=True):
+        if arg == "--dist":
+            mode = following
+        elif arg.startswith("--dist="):
+            mode = arg.removeprefix("--dist=")
+    return mode
+
+
+def test_every_selected_operation_was_exercised(request: pytest.FixtureRequest) -> None:
+    """Every operation test of this file that this process was given has sent cases (under
+    pytest-xdist, a worker runs only one of the items that share a node ID).
+
+    Runs after the operation tests: with `--dist loadfile` (`make test`) the whole file goes
+    to one worker, in order; with a per-test distribution that is not known, so it skips."""
+    if _distribution(request.config) not in ("no", "loadfile", "loadscope", "each"):
+        pytest.skip("the operation tests of this file may have run on other workers")
+    items = _items_of_this_file(request)
+    given = {item.name.partition("[")[0] for item in items}
+    selected = {label for label, name in OPERATION_TESTS.items() if name in given}
+    # and whatever schemathesis collected, however it is named
+    selected |= {item.operation_label for item in items if hasattr(item, "operation_label")}
+    assert sorted(selected - EXERCISED) == []
 
 
 # -- hypothesis: arbitrary JSON to POST /v1/templates ------------------------------------

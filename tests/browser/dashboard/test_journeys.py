@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 from typing import Any
 
 from PIL import Image
@@ -120,16 +121,91 @@ def test_design_issue_edit_and_void_a_pass(page_for: Any, live_server: Any,
     screenshot(page, "dashboard-passes-list")
 
 
+PHONE_WIDTH = 390  # the "iphone" device's viewport, in CSS pixels
+
+# Visible elements whose box reaches past the left or right edge of the viewport: what a
+# phone would scroll sideways for, or (in a box that hides its overflow) cut off. Inside a
+# box that scrolls sideways is fine.
+_STICKING_OUT = """() => [...document.querySelectorAll('body *')].filter((el) => {
+  const box = el.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden')
+    return false;
+  if (box.right <= innerWidth + 0.5 && box.left >= -0.5) return false;
+  for (let up = el.parentElement; up; up = up.parentElement)
+    if (['auto', 'scroll'].includes(getComputedStyle(up).overflowX)) return false;
+  return true;
+}).map((el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '')
+       + (el.className && typeof el.className === 'string' ? '.' + el.className.trim()
+          .replace(/\\s+/g, '.') : ''))"""
+
+
+def _on_the_phone(page: Any, name: str, heading: str, env: str = "TEST") -> None:
+    """The page fits the phone's width (no sideways scrolling, nothing cut off at the
+    sides), shows its heading and environment, and its menu is a button; screenshots in
+    tests/browser/screenshots/ and /tmp/phone_<name>.png."""
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("innerWidth") == PHONE_WIDTH
+    widths = page.evaluate("[document.documentElement.scrollWidth, document.body.scrollWidth]")
+    assert max(widths) <= PHONE_WIDTH, (name, widths)
+    assert page.evaluate(_STICKING_OUT) == [], name
+    assert page.locator(".envbar").inner_text().startswith(env)
+    assert page.get_by_role("heading", level=1).first.inner_text().startswith(heading)
+    assert page.get_by_role("heading", level=1).first.is_visible()
+    # The sections menu is folded away behind a button at the top.
+    assert not page.locator("nav.sidenav").is_visible()
+    toggle = page.get_by_role("button", name="Menu")
+    assert toggle.is_visible()
+    box = toggle.bounding_box()
+    assert box["y"] < 200 and box["x"] + box["width"] <= PHONE_WIDTH, box
+    assert page.locator(".envswitch").is_visible()
+    assert page.get_by_role("button", name="Sign out").is_visible()
+    _phone_screenshot(page, name)
+
+
+def _phone_screenshot(page: Any, name: str) -> None:
+    """In tests/browser/screenshots/ with the others, and as /tmp/phone_<name>.png."""
+    shutil.copyfile(screenshot(page, f"dashboard-phone-{name}"), f"/tmp/phone_{name}.png")
+
+
+def _open_menu_and_go(page: Any, section: str) -> None:
+    """Open the menu with the button; every section is there, inside the screen."""
+    page.get_by_role("button", name="Menu").click()
+    menu = page.locator("nav.sidenav")
+    assert menu.is_visible()
+    links = menu.get_by_role("link")
+    assert links.count() >= 5
+    for index in range(links.count()):
+        link = links.nth(index)
+        box = link.bounding_box()
+        assert link.is_visible() and box is not None, link.inner_text()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE_WIDTH, (link.inner_text(), box)
+        assert box["height"] >= 24, (link.inner_text(), box)  # big enough to tap
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
+    _phone_screenshot(page, "menu")
+    menu.get_by_role("link", name=section, exact=True).click()
+
+
 def test_pages_on_a_phone(page_for: Any, live_server: Any, owner: dict[str, Any]) -> None:
     page = page_for("iphone")
     sign_in(page, live_server.url)
-    screenshot(page, "dashboard-phone-passes")
+    _on_the_phone(page, "passes", "Passes")
+    _open_menu_and_go(page, "Templates")
+    page.wait_for_url(f"{live_server.url}/dashboard/test/templates")
+    _on_the_phone(page, "templates", "Templates")
     page.goto(f"{live_server.url}/dashboard/test/templates/new")
     page.fill("#f-name", "Phone card")
     page.click("text=Create and design")
     page.wait_for_selector("#design-form")
-    screenshot(page, "dashboard-phone-designer")
+    _on_the_phone(page, "designer", "Phone card")
+    # the preview comes first on a phone, then the form with its save button
+    preview, form = page.locator("#preview"), page.locator("#design-form")
+    assert preview.is_visible() and form.is_visible()
+    assert preview.bounding_box()["y"] < form.bounding_box()["y"]
+    page.locator("#save-design").scroll_into_view_if_needed()
+    assert page.locator("#save-design").is_visible()
     page.goto(f"{live_server.url}/dashboard/live/keys")
-    screenshot(page, "dashboard-phone-keys-live")
+    _on_the_phone(page, "keys-live", "API keys", env="LIVE")
+    assert page.locator("#key-name").is_visible()
+    assert page.get_by_role("button", name="Create key").is_visible()
     page.goto(f"{live_server.url}/dashboard/test/certificates")
-    screenshot(page, "dashboard-phone-certificates")
+    _on_the_phone(page, "certificates", "Certificates")

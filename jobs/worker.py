@@ -12,12 +12,16 @@ import logging
 import os
 import sys
 import time
+from types import FrameType
 from typing import Any
 
 from redis import Redis
+from redis.client import Pipeline
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from rq import Queue, SimpleWorker
+from rq.executions import Execution
+from rq.job import Job
 
 from jobs.queue import QUEUE_NAME, Sweeper
 from webapp import create_app
@@ -35,7 +39,7 @@ class AppWorker(SimpleWorker):
     stop_requested = False
     _beat_at = float("-inf")
 
-    def heartbeat(self, timeout=None, pipeline=None):  # type: ignore[no-untyped-def]
+    def heartbeat(self, timeout: int | None = None, pipeline: Pipeline | None = None) -> None:
         """RQ beats three times around every job (three round trips each, a third of a short
         job's Redis round trips); beat at most every HEARTBEAT_EVERY s. Beats with a timeout
         or pipeline (job start, long jobs) always go through."""
@@ -45,11 +49,11 @@ class AppWorker(SimpleWorker):
             self._beat_at = time.monotonic()
         super().heartbeat(timeout, pipeline)
 
-    def perform_job(self, job, queue, execution):  # type: ignore[no-untyped-def]
+    def perform_job(self, job: Job, queue: Queue, execution: Execution) -> bool:
         with self.app.app_context():
             return super().perform_job(job, queue, execution)
 
-    def request_stop(self, signum, frame):  # type: ignore[no-untyped-def]
+    def request_stop(self, signum: int, frame: FrameType | None) -> None:
         type(self).stop_requested = True
         return super().request_stop(signum, frame)
 

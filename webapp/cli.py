@@ -7,6 +7,7 @@ invoked (`flask` pushes one itself; `app.cli` and `app.test_cli_runner()` do not
 from __future__ import annotations
 
 import json
+from typing import BinaryIO, NoReturn
 
 import click
 from flask import Flask
@@ -17,7 +18,7 @@ from webapp.errors import ServiceError
 from webapp.services import api_keys, credentials, organizations
 
 
-def _fail(exc: ServiceError) -> None:
+def _fail(exc: ServiceError) -> NoReturn:
     raise click.ClickException(exc.message)
 
 
@@ -129,9 +130,9 @@ def _echo(out: dict, as_json: bool) -> None:
               help="Apple WWDR intermediate (PEM or DER) when not in the bundle.")
 @click.option("--name", default=None)
 @click.option("--json", "as_json", is_flag=True)
-def credentials_add_apple(org_id: str, p12: click.File | None, password: str | None,
-                          cert_pem: click.File | None, key_pem: click.File | None,
-                          wwdr: click.File | None, name: str | None, as_json: bool) -> None:
+def credentials_add_apple(org_id: str, p12: BinaryIO | None, password: str | None,
+                          cert_pem: BinaryIO | None, key_pem: BinaryIO | None,
+                          wwdr: BinaryIO | None, name: str | None, as_json: bool) -> None:
     """Import a Pass Type ID certificate (.p12 + password, or PEM certificate + key)."""
     if (p12 is None) == (cert_pem is None and key_pem is None):
         raise click.UsageError("Give either --p12 (and --password) or --cert and --key.")
@@ -153,7 +154,7 @@ def credentials_add_apple(org_id: str, p12: click.File | None, password: str | N
               help="The service account's JSON key file.")
 @click.option("--name", default=None)
 @click.option("--json", "as_json", is_flag=True)
-def credentials_add_google(org_id: str, issuer_id: str, service_account: click.File,
+def credentials_add_google(org_id: str, issuer_id: str, service_account: BinaryIO,
                            name: str | None, as_json: bool) -> None:
     """Add a Google Wallet issuer with its service-account key."""
     try:

@@ -5,12 +5,14 @@ that an early answer reaches its client."""
 from __future__ import annotations
 
 import logging
+from typing import IO
 
 from flask import Flask, Response, current_app, g, request
 from markupsafe import escape
 from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.wrappers import Response as BaseResponse
 from werkzeug.wsgi import LimitedStream
 
 from webapp.api import errors as wire
@@ -60,6 +62,7 @@ def _drain_unread_body(response: Response) -> Response:
     limit = 2 * (current_app.config.get("MAX_CONTENT_LENGTH") or 0)
     if not length or length > limit:
         return response
+    stream: IO[bytes] | LimitedStream
     try:
         stream = request.stream  # tracks what the app read; nothing is read twice
     except RequestEntityTooLarge:  # over MAX_CONTENT_LENGTH: the app read nothing
@@ -88,7 +91,7 @@ def init_app(app: Flask) -> None:
         return _page(404 if exc.code == "resource_missing" else 400, exc.message)
 
     @app.errorhandler(HTTPException)
-    def _http_error(exc: HTTPException) -> Response:
+    def _http_error(exc: HTTPException) -> BaseResponse:
         if _is_api():
             return wire.from_http_exception(exc)
         response = exc.get_response()

@@ -66,7 +66,7 @@ def _when(name: str, value: Any, then: dict[str, Any],
     return {**rule, "else": otherwise} if otherwise is not None else rule
 
 
-_ABSENT = {"not": {}}
+_ABSENT: dict[str, Any] = {"not": {}}
 
 
 def _closed(needed: list[str], /, **properties: Any) -> dict[str, Any]:
@@ -156,9 +156,15 @@ def _schema_name(schema: type[Schema]) -> str:
     return schema.__name__
 
 
+def _inline(schema: type[Schema]) -> str | None:
+    """No name for the plugin: a schema it meets is written in place (`_ref` names ours)."""
+    return None
+
+
 def build() -> dict[str, Any]:
     """The OpenAPI document of every /v1 route."""
-    plugin = MarshmallowPlugin(schema_name_resolver=lambda s: None)
+    # apispec documents a resolver returning None (inline the schema) but annotates `-> str`.
+    plugin = MarshmallowPlugin(schema_name_resolver=_inline)  # type: ignore[arg-type]
     spec = APISpec(title="Pass Issuing Service", version="1.0.0", openapi_version="3.1.0",
                    plugins=[plugin], info={"description": "Issue and update wallet passes."},
                    servers=[{"url": current_app.config["BASE_URL"]}])
@@ -257,7 +263,8 @@ def _operation(spec: APISpec, rule: Any, view: Any, path: str) -> dict[str, Any]
     if status == 204:
         op["responses"]["204"] = {"description": "No content", "headers": _headers(headers)}
     else:
-        schema = _ref(spec, meta["response"]) if meta["response"] else {"type": "object"}
+        schema: dict[str, Any] = (_ref(spec, meta["response"]) if meta["response"]
+                                  else {"type": "object"})
         if meta["many"]:
             schema = {"type": "object", "required": ["object", "data", "hasMore", "nextCursor"],
                       "properties": {"object": {"type": "string", "const": "list"},

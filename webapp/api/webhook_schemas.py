@@ -83,7 +83,7 @@ class WebhookEndpoint(Schema):
     class Meta:
         ordered = True
 
-    def dump(self, obj: Any, *, many: bool | None = None) -> Any:  # type: ignore[override]
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
         """Leave out `secret` and `deleted` where they are not set."""
         data = super().dump(obj, many=many)
         for item in data if many else [data]:

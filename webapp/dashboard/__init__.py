@@ -17,6 +17,7 @@ from flask import Blueprint, Flask, Response, g, redirect, request, session, url
 from flask_login import current_user
 from flask_wtf.csrf import CSRFError
 from htmx_flask import Htmx
+from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import clock
 from webapp.dashboard import nav
@@ -47,7 +48,7 @@ def _add_env(endpoint: str, values: dict[str, Any]) -> None:
 
 
 @bp.before_request
-def _guard() -> Response | None:
+def _guard() -> BaseResponse | None:
     """CSRF on every state change, then a signed-in member for everything but sign-in."""
     if request.method not in _SAFE_METHODS:
         csrf.protect()
@@ -79,12 +80,12 @@ def ctx() -> Context:
 
 
 @bp.get("/")
-def root() -> Response:
+def root() -> BaseResponse:
     return redirect(url_for("dashboard.passes_index", env="test"))
 
 
 @bp.get(f"/{ENV}/")
-def home() -> Response:
+def home() -> BaseResponse:
     return redirect(url_for("dashboard.passes_index"))
 
 

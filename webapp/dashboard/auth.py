@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 from flask import Response, current_app, g, request, session, url_for
 from flask_login import UserMixin, current_user, login_user, logout_user
 from htmx_flask import request as htmx_request
+from werkzeug.wrappers import Response as BaseResponse
 
 from webapp.dashboard import bp
 from webapp.dashboard.htmx import go, is_htmx, render
@@ -35,7 +36,7 @@ def _load(session_id: str) -> SessionUser | None:
     return SessionUser(staff) if staff is not None else None
 
 
-def to_sign_in() -> Response:
+def to_sign_in() -> BaseResponse:
     """Send a signed-out visitor to the sign-in page, remembering where they were going."""
     target = request.full_path.rstrip("?") if request.method == "GET" else None
     if is_htmx():
@@ -60,7 +61,7 @@ def _limited(_limit: object) -> Response:
 
 @bp.route("/login", methods=["GET", "POST"])
 @limiter.limit(_login_limit, key_func=_login_key, methods=["POST"], on_breach=_limited)
-def login() -> Response:
+def login() -> BaseResponse:
     target = _safe_next(request.values.get("next"))
     if request.method == "GET":
         if current_user.is_authenticated:
@@ -77,14 +78,14 @@ def login() -> Response:
 
 
 @bp.post("/logout")
-def logout() -> Response:
+def logout() -> BaseResponse:
     logout_user()
     session.clear()
     return go(url_for("dashboard.login"))
 
 
 @bp.post(f"/{'<any(test, live):env>'}/organization")
-def switch_organization() -> Response:
+def switch_organization() -> BaseResponse:
     membership = current_user.staff.membership(request.form.get("organization_id"))
     if membership is None:
         from webapp.errors import NotFound

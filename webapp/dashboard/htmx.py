@@ -7,6 +7,7 @@ from typing import Any
 from flask import Response, make_response, redirect, render_template
 from htmx_flask import make_response as htmx_response
 from htmx_flask import request
+from werkzeug.wrappers import Response as BaseResponse
 
 
 def is_htmx() -> bool:
@@ -23,7 +24,7 @@ def render(page: str, partial: str | None = None, status: int = 200, /,
     return response
 
 
-def go(url: str) -> Response:
+def go(url: str) -> BaseResponse:
     """Send the browser to `url`: HX-Redirect for HTMX, 303 otherwise."""
     if is_htmx():
         return htmx_response("", 200, redirect=url)

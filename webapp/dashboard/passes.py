@@ -6,6 +6,7 @@ import contextlib
 from typing import Any
 
 from flask import Response, flash, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from webapp.dashboard import ENV, bp, ctx, forms, nav
 from webapp.dashboard.htmx import go, render
@@ -65,9 +66,10 @@ def passes_new() -> Response:
 
 
 @bp.post(f"/{ENV}/passes")
-def passes_create() -> Response:
+def passes_create() -> BaseResponse:
     template_id = request.form.get("template_id", "")
     template = templates.get(ctx(), template_id)
+    assert template.definition is not None  # `templates.get` loads the current definition
     fields = _per_pass_fields(template)
     try:
         item = passes.issue(ctx(), forms.issue_request(
@@ -97,7 +99,7 @@ def passes_show(pass_id: str) -> Response:
 
 
 @bp.post(f"/{ENV}/passes/<pass_id>/edit")
-def passes_edit(pass_id: str) -> Response:
+def passes_edit(pass_id: str) -> BaseResponse:
     item = passes.get(ctx(), pass_id)
     patch = forms.value_patch(request.form, item.editable_fields or [])
     mode = request.form.get("notification_mode", "silent")
@@ -116,7 +118,7 @@ def passes_edit(pass_id: str) -> Response:
 
 
 @bp.post(f"/{ENV}/passes/<pass_id>/void")
-def passes_void(pass_id: str) -> Response:
+def passes_void(pass_id: str) -> BaseResponse:
     with contextlib.suppress(Conflict):  # voided already: show it as it is
         passes.void(ctx(), pass_id)
     flash("The pass is voided. Wallets show it as no longer valid.")

@@ -7,6 +7,7 @@ from datetime import timedelta
 from typing import Any
 
 from flask import Response, flash, g, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import clock
 from webapp.dashboard import ENV, bp, ctx, designer, nav
@@ -37,7 +38,7 @@ def templates_index() -> Response:
 
 
 @bp.route(f"/{ENV}/templates/new", methods=["GET", "POST"])
-def templates_new() -> Response:
+def templates_new() -> BaseResponse:
     if request.method == "GET":
         return render("dashboard/templates/new.html", form={"type": "generic"})
     name, type_ = request.form.get("name", "").strip(), request.form.get("type", "")
@@ -53,7 +54,7 @@ def templates_new() -> Response:
     return go(url_for("dashboard.templates_edit", template_id=template.id))
 
 
-def _designer(template: Any, state: dict[str, Any], status: int = 200,
+def _designer(template: Any, state: designer.FormState, status: int = 200,
               **extra: Any) -> Response:
     definition = designer.to_definition(state, template.type)
     certs, issuers = credentials.list_for(ctx().organization_id)
@@ -67,6 +68,7 @@ def _designer(template: Any, state: dict[str, Any], status: int = 200,
 @bp.get(f"/{ENV}/templates/<template_id>")
 def templates_edit(template_id: str) -> Response:
     template = templates.get(ctx(), template_id)
+    assert template.definition is not None  # `templates.get` loads the current definition
     source, note = template.definition, None
     if (wanted := request.args.get("from_revision", "")).isdigit():
         source = templates.get_revision(ctx(), template_id, int(wanted))
@@ -114,6 +116,7 @@ def templates_save(template_id: str) -> Response:
         return _designer(template, state, 409, conflict=exc.code, conflict_message=exc.message)
     message = (f"Saved as revision {saved.revision}." if saved.revision != before
                else "Saved. The design did not change, so there is no new revision.")
+    assert saved.definition is not None  # `templates.update` returns it with its definition
     return _designer(saved, designer.from_definition(saved.definition, saved.name,
                                                      saved.revision), flash=message)
 
@@ -136,7 +139,7 @@ def templates_upload(template_id: str, slot: str) -> Response:
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/settings")
-def templates_settings(template_id: str) -> Response:
+def templates_settings(template_id: str) -> BaseResponse:
     template = templates.get(ctx(), template_id)
     wanted = {"appleCertificateId": request.form.get("apple_certificate_id") or None,
               "googleIssuerId": request.form.get("google_issuer_id") or None}
@@ -150,14 +153,14 @@ def templates_settings(template_id: str) -> Response:
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/<any(archive, unarchive):action>")
-def templates_archive(template_id: str, action: str) -> Response:
+def templates_archive(template_id: str, action: str) -> BaseResponse:
     template = templates.set_archived(ctx(), template_id, action == "archive")
     flash(f"{template.name} is {'archived' if template.archived else 'active again'}.")
     return go(url_for("dashboard.templates_edit", template_id=template_id))
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/duplicate")
-def templates_duplicate(template_id: str) -> Response:
+def templates_duplicate(template_id: str) -> BaseResponse:
     copy_ = templates.duplicate(ctx(), template_id)
     flash(f"Duplicated as {copy_.name}.")
     return go(url_for("dashboard.templates_edit", template_id=copy_.id))

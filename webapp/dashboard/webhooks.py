@@ -4,6 +4,7 @@ and each endpoint's delivery log with every attempt and a "Resend" action."""
 from __future__ import annotations
 
 from flask import Response, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from webapp.dashboard import ENV, bp, ctx, nav
 from webapp.dashboard.htmx import go, render
@@ -34,13 +35,14 @@ def webhooks_index() -> Response:
 
 @bp.post(f"/{ENV}/webhooks")
 def webhooks_create() -> Response:
-    form = {"url": request.form.get("url", "").strip(),
-            "description": request.form.get("description", "").strip(),
-            "events": request.form.getlist("events")}
-    chosen = ["*"] if not form["events"] or "*" in form["events"] else form["events"]
+    url = request.form.get("url", "").strip()
+    description = request.form.get("description", "").strip()
+    events = request.form.getlist("events")
+    chosen = ["*"] if not events or "*" in events else events
     try:
-        created = webhooks.create(ctx(), form["url"], chosen, form["description"] or None)
+        created = webhooks.create(ctx(), url, chosen, description or None)
     except InvalidRequest as exc:
+        form = {"url": url, "description": description, "events": events}
         return _index(422, errors={exc.param or "url": exc.message}, form=form)
     return _index(201, created=created)
 
@@ -64,7 +66,7 @@ def webhooks_rotate(endpoint_id: str) -> Response:
 
 
 @bp.post(f"/{ENV}/webhooks/<endpoint_id>/delete")
-def webhooks_delete(endpoint_id: str) -> Response:
+def webhooks_delete(endpoint_id: str) -> BaseResponse:
     webhooks.remove(ctx(), endpoint_id)
     return go(url_for("dashboard.webhooks_index"))
 

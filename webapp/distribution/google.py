@@ -15,6 +15,7 @@ from flask import (
     redirect,
     request,
 )
+from werkzeug.wrappers import Response as BaseResponse
 
 from webapp.distribution import bp
 from webapp.distribution import holder_view as view
@@ -28,13 +29,13 @@ def _callback_limit() -> str:
 
 
 @bp.get("/p/<short_id>/google")
-def google_save_by_short_id(short_id: str) -> Response:
+def google_save_by_short_id(short_id: str) -> BaseResponse:
     """302 to Google's save page for a pass's object."""
     return _save(lambda: google_save.for_short_id(short_id), private=False)
 
 
 @bp.get("/d/<token>/google")
-def google_save_by_token(token: str) -> Response:
+def google_save_by_token(token: str) -> BaseResponse:
     """302 to Google's save page, behind a download link."""
     return _save(lambda: google_save.for_token(token), private=True)
 
@@ -49,7 +50,7 @@ def google_callback() -> Response:
     return make_response(jsonify({"status": outcome.code}), outcome.status)
 
 
-def _save(find: Callable[[], google_save.SaveLink], *, private: bool) -> Response:
+def _save(find: Callable[[], google_save.SaveLink], *, private: bool) -> BaseResponse:
     try:
         link = find()
     except NotFound:

@@ -154,6 +154,7 @@ def context(page: holder.HolderPage, *, private: bool) -> dict[str, Any]:
     assert card is not None
     theme = theme_css(card)
     base = "download_page" if private else "pass_page"
+    assert request.view_args is not None  # set once a route matched
     key = {"token": request.view_args["token"]} if private else {"short_id": page.short_id}
     return {
         "page": page, "card": card, "device": kind, "theme": theme,

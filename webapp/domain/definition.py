@@ -273,13 +273,13 @@ class _Checker:
         self.add(path, "invalid_type",
                  f"{_name(path)} must be {expected}, not {_json_type(value)}.")
 
-    def object(self, value: object, path: _Path) -> dict | None:
+    def expect_object(self, value: object, path: _Path) -> dict | None:
         if isinstance(value, dict):
             return value
         self.wrong_type(path, "an object", value)
         return None
 
-    def array(self, value: object, path: _Path) -> list | None:
+    def expect_array(self, value: object, path: _Path) -> list | None:
         if isinstance(value, list):
             return value
         self.wrong_type(path, "an array", value)
@@ -296,7 +296,7 @@ class _Checker:
                 member = (*path, key)
                 self.add(member, "required", f"{_name(member)} is required.")
 
-    def string(self, obj: dict, key: str, path: _Path, low: int, high: int) -> str | None:
+    def expect_string(self, obj: dict, key: str, path: _Path, low: int, high: int) -> str | None:
         """The member as a string (even if its length is wrong), or None if it is not one."""
         member = (*path, key)
         value = obj[key]
@@ -311,7 +311,7 @@ class _Checker:
             self.add(member, "too_long", f"{_name(member)} must be at most {high} characters.")
         return value
 
-    def boolean(self, obj: dict, key: str, path: _Path) -> bool | None:
+    def expect_boolean(self, obj: dict, key: str, path: _Path) -> bool | None:
         value = obj[key]
         if isinstance(value, bool):
             return value
@@ -375,11 +375,11 @@ class _Checker:
                          f"type is {given} but the template is {expected}.")
             kind = kind or given
         if "description" in d:
-            self.string(d, "description", (), 1, 200)
+            self.expect_string(d, "description", (), 1, 200)
         if "organizationName" in d:
-            self.string(d, "organizationName", (), 1, 64)
+            self.expect_string(d, "organizationName", (), 1, 64)
         if "logoText" in d:
-            self.string(d, "logoText", (), 0, 64)
+            self.expect_string(d, "logoText", (), 0, 64)
         if "colors" in d:
             self.colors(d["colors"], ("colors",))
         if "platforms" in d:
@@ -404,7 +404,7 @@ class _Checker:
             self.locations(d["locations"], ("locations",))
 
     def colors(self, value: object, path: _Path) -> None:
-        d = self.object(value, path)
+        d = self.expect_object(value, path)
         if d is None:
             return
         self.members(d, path, _COLORS, "colors has background, foreground and label")
@@ -420,18 +420,18 @@ class _Checker:
                          f"{_name(member)} must be a colour like #1a2b3c.")
 
     def platforms(self, value: object, path: _Path) -> None:
-        d = self.object(value, path)
+        d = self.expect_object(value, path)
         if d is None:
             return
         self.members(d, path, _PLATFORMS, "platforms has apple and google")
-        apple = self.boolean(d, "apple", path) if "apple" in d else None
-        google = self.boolean(d, "google", path) if "google" in d else None
+        apple = self.expect_boolean(d, "apple", path) if "apple" in d else None
+        google = self.expect_boolean(d, "google", path) if "google" in d else None
         if apple is False and google is False:
             self.add(path, "no_platform",
                      "At least one of platforms.apple and platforms.google must be true.")
 
     def images(self, value: object, path: _Path) -> None:
-        d = self.object(value, path)
+        d = self.expect_object(value, path)
         if d is None:
             return
         for key, ref in d.items():
@@ -444,13 +444,13 @@ class _Checker:
                          f"{_name(member)} must be an asset ID (asset_...).")
 
     def barcode(self, value: object, path: _Path) -> None:
-        d = self.object(value, path)
+        d = self.expect_object(value, path)
         if d is None:
             return
         self.members(d, path, _BARCODE, "barcode has format, value, perPass and altText")
         if "format" in d:
             self.choice(d, "format", path, BARCODE_FORMATS)
-        per_pass = self.boolean(d, "perPass", path) if "perPass" in d else False
+        per_pass = self.expect_boolean(d, "perPass", path) if "perPass" in d else False
         if "value" in d:
             member = (*path, "value")
             if per_pass:
@@ -458,23 +458,23 @@ class _Checker:
                          "barcode.value cannot be given when barcode.perPass is true: "
                          "each pass brings its own value.")
             else:
-                text = self.string(d, "value", path, 1, MAX_VALUE_LENGTH)
+                text = self.expect_string(d, "value", path, 1, MAX_VALUE_LENGTH)
                 if text is not None:
                     self.placeholders(text, member)
         if "altText" in d:
-            text = self.string(d, "altText", path, 0, MAX_VALUE_LENGTH)
+            text = self.expect_string(d, "altText", path, 0, MAX_VALUE_LENGTH)
             if text is not None:
                 self.placeholders(text, (*path, "altText"))
 
     def config(self, value: object, path: _Path) -> None:
-        d = self.object(value, path)
+        d = self.expect_object(value, path)
         if d is None:
             return
         self.members(d, path, _CONFIG, "config has only fields")
         if "fields" not in d:
             return
         groups_path = (*path, "fields")
-        groups = self.object(d["fields"], groups_path)
+        groups = self.expect_object(d["fields"], groups_path)
         if groups is None:
             return
         self.members(groups, groups_path, _GROUPS,
@@ -484,7 +484,7 @@ class _Checker:
             if group not in GROUPS:
                 continue
             group_path = (*groups_path, group)
-            array = self.array(items, group_path)
+            array = self.expect_array(items, group_path)
             if array is None:
                 continue
             limit = GROUP_LIMITS.get(group)
@@ -496,7 +496,7 @@ class _Checker:
                 self.field(item, (*group_path, index), seen)
 
     def field(self, value: object, path: _Path, seen: set[str]) -> None:
-        d = self.object(value, path)
+        d = self.expect_object(value, path)
         if d is None:
             return
         self.members(d, path, _FIELD,
@@ -517,10 +517,10 @@ class _Checker:
             else:
                 seen.add(key)
         if "label" in d:
-            self.string(d, "label", path, 0, 64)
+            self.expect_string(d, "label", path, 0, 64)
         binding = self.choice(d, "binding", path, BINDINGS) if "binding" in d else None
         if "required" in d:
-            required = self.boolean(d, "required", path)
+            required = self.expect_boolean(d, "required", path)
             if required and binding == "shared":
                 self.add((*path, "required"), "invalid_value",
                          f"{_name((*path, 'required'))} can only be true on a perPass field.")
@@ -537,7 +537,7 @@ class _Checker:
             self.add((*path, "value"), "required",
                      f"{_name((*path, 'value'))} is required on a shared field.")
         if "changeMessage" in d:
-            text = self.string(d, "changeMessage", path, 0, 200)
+            text = self.expect_string(d, "changeMessage", path, 0, 200)
             if text is not None and "%@" not in text:
                 member = (*path, "changeMessage")
                 self.add(member, "invalid_change_message",
@@ -574,22 +574,22 @@ class _Checker:
             self.add(path, "invalid_value", f"{name} must be {_DATETIME_HINT}.")
 
     def event(self, value: object, path: _Path) -> None:
-        d = self.object(value, path)
+        d = self.expect_object(value, path)
         if d is None:
             return
         self.members(d, path, _EVENT,
                      "event has name, venue, startsAt, endsAt and doorsOpenAt")
         if "name" in d:
-            self.string(d, "name", path, 1, 200)
+            self.expect_string(d, "name", path, 1, 200)
         if "venue" in d:
             venue_path = (*path, "venue")
-            venue = self.object(d["venue"], venue_path)
+            venue = self.expect_object(d["venue"], venue_path)
             if venue is not None:
                 self.members(venue, venue_path, _VENUE, "a venue has name and address")
                 if "name" in venue:
-                    self.string(venue, "name", venue_path, 1, 200)
+                    self.expect_string(venue, "name", venue_path, 1, 200)
                 if "address" in venue:
-                    self.string(venue, "address", venue_path, 0, 500)
+                    self.expect_string(venue, "address", venue_path, 0, 500)
         starts = self.moment(d, "startsAt", path) if "startsAt" in d else None
         ends = self.moment(d, "endsAt", path) if "endsAt" in d else None
         doors = self.moment(d, "doorsOpenAt", path) if "doorsOpenAt" in d else None
@@ -601,14 +601,14 @@ class _Checker:
                      "event.doorsOpenAt must not be after event.startsAt.")
 
     def locations(self, value: object, path: _Path) -> None:
-        array = self.array(value, path)
+        array = self.expect_array(value, path)
         if array is None:
             return
         if len(array) > MAX_LOCATIONS:
             self.add(path, "too_many", f"locations can hold at most {MAX_LOCATIONS} locations.")
         for index, item in enumerate(array):
             item_path = (*path, index)
-            d = self.object(item, item_path)
+            d = self.expect_object(item, item_path)
             if d is None:
                 continue
             self.members(d, item_path, _LOCATION,
@@ -624,4 +624,4 @@ class _Checker:
                     self.add(member, "out_of_range",
                              f"{_name(member)} must be between -{bound} and {bound}.")
             if "relevantText" in d:
-                self.string(d, "relevantText", item_path, 0, 200)
+                self.expect_string(d, "relevantText", item_path, 0, 200)

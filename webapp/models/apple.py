@@ -8,11 +8,10 @@ from datetime import datetime
 from sqlalchemy import BigInteger, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from webapp.extensions import db
-from webapp.models.base import UTCDateTime, now
+from webapp.models.base import Model, UTCDateTime, now
 
 
-class AppleRegistration(db.Model):
+class AppleRegistration(Model):
     """A device (by its library ID) registered for push updates of one pass."""
 
     __tablename__ = "apple_registrations"
@@ -35,7 +34,7 @@ class AppleRegistration(db.Model):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
-class ApplePassState(db.Model):
+class ApplePassState(Model):
     """What wallets last saw of a pass: the version, its update tag and Last-Modified."""
 
     __tablename__ = "apple_pass_states"
@@ -51,7 +50,7 @@ class ApplePassState(db.Model):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
-class AppleCounter(db.Model):
+class AppleCounter(Model):
     """A named counter (`tag`): the source of the web service's `lastUpdated` tags."""
 
     __tablename__ = "apple_counters"

@@ -7,11 +7,10 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, Integer, LargeBinary, String
 from sqlalchemy.orm import Mapped, deferred, mapped_column
 
-from webapp.extensions import db
-from webapp.models.base import UTCDateTime, now
+from webapp.models.base import Model, UTCDateTime, now
 
 
-class Asset(db.Model):
+class Asset(Model):
     __tablename__ = "assets"
     __allow_unmapped__ = True
 

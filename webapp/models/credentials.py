@@ -8,11 +8,10 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, LargeBinary, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from webapp.extensions import db
-from webapp.models.base import UTCDateTime, now
+from webapp.models.base import Model, UTCDateTime, now
 
 
-class AppleCertificate(db.Model):
+class AppleCertificate(Model):
     __tablename__ = "apple_certificates"
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
@@ -30,7 +29,7 @@ class AppleCertificate(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
-class GoogleIssuer(db.Model):
+class GoogleIssuer(Model):
     __tablename__ = "google_issuers"
     __table_args__ = (UniqueConstraint("organization_id", "issuer_id"),)
 
@@ -44,7 +43,7 @@ class GoogleIssuer(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
-class DemoIdentity(db.Model):
+class DemoIdentity(Model):
     """The installation's demo Apple chain or Google service account (one row per kind)."""
 
     __tablename__ = "demo_identities"

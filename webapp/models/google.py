@@ -8,11 +8,10 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from webapp.extensions import db
-from webapp.models.base import UTCDateTime, now
+from webapp.models.base import Model, UTCDateTime, now
 
 
-class GoogleClass(db.Model):
+class GoogleClass(Model):
     """A class written to Google (`<issuer>.<template>_r<revision>`)."""
 
     __tablename__ = "google_classes"
@@ -27,7 +26,7 @@ class GoogleClass(db.Model):
     written_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
-class GoogleObject(db.Model):
+class GoogleObject(Model):
     """A pass's Google object: whether it is written, why not, and whether it is saved."""
 
     __tablename__ = "google_objects"
@@ -55,7 +54,7 @@ class GoogleObject(db.Model):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
-class GoogleCallbackNonce(db.Model):
+class GoogleCallbackNonce(Model):
     """A callback already acted on: its nonce (Google may deliver one twice)."""
 
     __tablename__ = "google_callback_nonces"
@@ -67,7 +66,7 @@ class GoogleCallbackNonce(db.Model):
     received_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
-class GoogleNotification(db.Model):
+class GoogleNotification(Model):
     """A notifying message sent for a pass: Google allows 3 per pass per 24 hours."""
 
     __tablename__ = "google_notifications"

@@ -7,11 +7,10 @@ from datetime import datetime
 from sqlalchemy import Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from webapp.extensions import db
-from webapp.models.base import UTCDateTime, now
+from webapp.models.base import Model, UTCDateTime, now
 
 
-class IdempotencyRecord(db.Model):
+class IdempotencyRecord(Model):
     __tablename__ = "idempotency_records"
     __table_args__ = (
         UniqueConstraint("organization_id", "environment", "key"),

@@ -7,11 +7,10 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from webapp.extensions import db
-from webapp.models.base import UTCDateTime, now
+from webapp.models.base import Model, UTCDateTime, now
 
 
-class Organization(db.Model):
+class Organization(Model):
     __tablename__ = "organizations"
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
@@ -19,7 +18,7 @@ class Organization(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
-class User(db.Model):
+class User(Model):
     __tablename__ = "users"
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
@@ -30,7 +29,7 @@ class User(db.Model):
     memberships: Mapped[list[Membership]] = relationship(back_populates="user")
 
 
-class Membership(db.Model):
+class Membership(Model):
     __tablename__ = "memberships"
     __table_args__ = (UniqueConstraint("user_id", "organization_id"),)
 
@@ -46,7 +45,7 @@ class Membership(db.Model):
     organization: Mapped[Organization] = relationship()
 
 
-class ApiKey(db.Model):
+class ApiKey(Model):
     """A secret key: only its SHA-256 is stored; `prefix` is what the dashboard shows."""
 
     __tablename__ = "api_keys"

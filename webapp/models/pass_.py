@@ -8,11 +8,10 @@ from typing import Any
 from sqlalchemy import ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from webapp.extensions import db
-from webapp.models.base import JSONType, UTCDateTime, now
+from webapp.models.base import JSONType, Model, UTCDateTime, now
 
 
-class Pass(db.Model):
+class Pass(Model):
     __tablename__ = "passes"
     __allow_unmapped__ = True
     __table_args__ = (
@@ -61,7 +60,7 @@ class Pass(db.Model):
     preview: dict[str, Any] | None = None
 
 
-class PassUpdate(db.Model):
+class PassUpdate(Model):
     """One change of a pass (or its voiding) and how far its delivery to each wallet got."""
 
     __tablename__ = "pass_updates"
@@ -93,7 +92,7 @@ class PassUpdate(db.Model):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
-class DownloadLink(db.Model):
+class DownloadLink(Model):
     """An expiring, revocable link to a pass's holder page; only the token's hash is kept."""
 
     __tablename__ = "download_links"

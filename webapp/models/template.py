@@ -8,11 +8,10 @@ from typing import Any
 from sqlalchemy import ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from webapp.extensions import db
-from webapp.models.base import JSONType, UTCDateTime, now
+from webapp.models.base import JSONType, Model, UTCDateTime, now
 
 
-class Template(db.Model):
+class Template(Model):
     __tablename__ = "templates"
     __allow_unmapped__ = True  # `definition` and `required_fields` below are not columns
     __table_args__ = (Index("ix_templates_org_archived_id", "organization_id", "archived", "id"),)
@@ -36,7 +35,7 @@ class Template(db.Model):
     required_fields: list[str] | None = None
 
 
-class TemplateRevision(db.Model):
+class TemplateRevision(Model):
     __tablename__ = "template_revisions"
     __table_args__ = (UniqueConstraint("template_id", "revision"),)
 

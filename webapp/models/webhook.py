@@ -8,11 +8,10 @@ from typing import Any
 from sqlalchemy import ForeignKey, Index, Integer, LargeBinary, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from webapp.extensions import db
-from webapp.models.base import JSONType, UTCDateTime, now
+from webapp.models.base import JSONType, Model, UTCDateTime, now
 
 
-class Event(db.Model):
+class Event(Model):
     """Something that happened to an organization's passes; kept 30 days."""
 
     __tablename__ = "events"
@@ -31,7 +30,7 @@ class Event(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 
-class WebhookEndpoint(db.Model):
+class WebhookEndpoint(Model):
     """A URL that receives an environment's events, signed with its secret(s)."""
 
     __tablename__ = "webhook_endpoints"
@@ -61,7 +60,7 @@ class WebhookEndpoint(db.Model):
     deleted: bool = False  # set on the object the deletion returns
 
 
-class WebhookDelivery(db.Model):
+class WebhookDelivery(Model):
     """One event for one endpoint: a row first, a job second (the sweep finds lost jobs)."""
 
     __tablename__ = "webhook_deliveries"
@@ -96,7 +95,7 @@ class WebhookDelivery(db.Model):
         order_by="WebhookAttempt.id", cascade="all, delete-orphan", passive_deletes=True)
 
 
-class WebhookAttempt(db.Model):
+class WebhookAttempt(Model):
     """One POST of a delivery: when, the answer's status or the error, how long it took."""
 
     __tablename__ = "webhook_attempts"

@@ -51,7 +51,8 @@ def _qr(message: str) -> tuple[int, int, str]:
     match = re.search(r' d="([^"]+)"', lines)
     if match is None:  # pragma: no cover - segno always draws a path
         raise ValueError("segno drew no path")
-    return width, height, match.group(1)
+    # segno's stub allows float sizes; at an integer scale they are integers.
+    return int(width), int(height), match.group(1)
 
 
 def _zxing(format_: str, message: str) -> tuple[int, int, str]:

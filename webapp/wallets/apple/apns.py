@@ -23,8 +23,9 @@ import ssl
 import tempfile
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import h2.exceptions
@@ -54,6 +55,9 @@ class PushResult:
         return self.status == 403 or self.reason == "TlsCertificateRejected"
 
 
+_T = TypeVar("_T")
+
+
 class _Loop:
     """An asyncio loop running forever in a daemon thread."""
 
@@ -63,7 +67,7 @@ class _Loop:
                                        daemon=True)
         self.thread.start()
 
-    def run(self, coroutine, timeout: float | None = None):  # type: ignore[no-untyped-def]
+    def run(self, coroutine: Coroutine[Any, Any, _T], timeout: float | None = None) -> _T:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 
 

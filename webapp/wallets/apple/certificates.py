@@ -114,7 +114,9 @@ def _check(cert: x509.Certificate, key: object, chain: list[x509.Certificate],
            now: dt.datetime | None) -> PassCertificate:
     if not isinstance(key, rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey):
         raise CertificateError("unsupported_key", "The private key must be RSA or EC.")
-    if key.public_key().public_numbers() != cert.public_key().public_numbers():
+    cert_key = cert.public_key()
+    if (not isinstance(cert_key, rsa.RSAPublicKey | ec.EllipticCurvePublicKey)
+            or key.public_key().public_numbers() != cert_key.public_numbers()):
         raise CertificateError("key_mismatch", "The private key does not match the certificate.")
     pass_type = _attribute(cert.subject, NameOID.USER_ID)
     team = _attribute(cert.subject, NameOID.ORGANIZATIONAL_UNIT_NAME)

@@ -33,6 +33,7 @@ class Connection:
         self.closed = False
         self.changed = asyncio.Condition()
         self._flush_scheduled = False
+        self.task: asyncio.Task[None] | None = None  # the reader, once `open` starts it
 
     @classmethod
     async def open(cls, host: str, port: int, authority: str, context: ssl.SSLContext

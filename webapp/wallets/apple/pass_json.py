@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 STYLES = {"generic": "generic", "event_ticket": "eventTicket"}
 GROUP_KEYS = {"header": "headerFields", "primary": "primaryFields",
@@ -214,7 +214,7 @@ def _dates(doc: dict[str, Any], definition: Mapping[str, Any], style: str) -> No
     if style != "eventTicket" or not isinstance(event, dict):
         return
     starts, ends = parse_moment(event.get("startsAt")), parse_moment(event.get("endsAt"))
-    venue = event.get("venue") if isinstance(event.get("venue"), dict) else {}
+    venue = _member(event, "venue")
     semantics: dict[str, Any] = {"eventType": "PKEventTypeGeneric"}
     if event.get("name"):
         semantics["eventName"] = str(event["name"])
@@ -235,7 +235,7 @@ def _event_back(definition: Mapping[str, Any], style: str) -> list[dict[str, Any
     event = definition.get("event")
     if style != "eventTicket" or not isinstance(event, dict):
         return []
-    venue = event.get("venue") if isinstance(event.get("venue"), dict) else {}
+    venue = _member(event, "venue")
     out = []
     if event.get("name"):
         out.append({"key": "event.name", "label": "Event", "value": str(event["name"])})
@@ -251,13 +251,23 @@ def _event_back(definition: Mapping[str, Any], style: str) -> list[dict[str, Any
     return out
 
 
+def _is_number(value: object) -> TypeGuard[int | float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _member(obj: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """The member `key` when it is an object; {} when it is absent or anything else."""
+    value = obj.get(key)
+    return value if isinstance(value, dict) else {}
+
+
 def _locations(value: object) -> list[dict[str, Any]]:
     out = []
     for item in value if isinstance(value, list) else []:
         if not isinstance(item, dict):
             continue
         lat, lon = item.get("latitude"), item.get("longitude")
-        if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (lat, lon)):
+        if not (_is_number(lat) and _is_number(lon)):
             continue
         location: dict[str, Any] = {"latitude": float(lat), "longitude": float(lon)}
         if item.get("relevantText"):

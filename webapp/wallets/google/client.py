@@ -59,7 +59,8 @@ class _NoLookup(requests.adapters.HTTPAdapter):
     def send(self, request: requests.PreparedRequest, *args: Any, **kwargs: Any
              ) -> requests.Response:
         response = requests.Response()
-        response.status_code, response.url, response.request = 404, request.url, request
+        response.status_code, response.request = 404, request
+        response.url = request.url or ""  # a prepared request always has its URL
         response._content = b"{}"
         return response
 

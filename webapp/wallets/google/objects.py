@@ -65,8 +65,8 @@ def build_class(template_type: str, definition: dict[str, Any], cls_id: str, *,
         body["callbackOptions"] = {"url": callback_url}
     if template_type != "event_ticket":
         return body
-    event = definition.get("event") if isinstance(definition.get("event"), dict) else {}
-    venue = event.get("venue") if isinstance(event.get("venue"), dict) else {}
+    event = _member(definition, "event")
+    venue = _member(event, "venue")
     body.update({
         "issuerName": str(definition.get("organizationName", ""))[:64],
         "eventName": localized(event.get("name") or definition.get("description") or ""),
@@ -137,6 +137,12 @@ def message(message_id: str, header: str, body: str, kind: str) -> dict[str, Any
 
 
 # ---- helpers -----------------------------------------------------------------------------
+
+def _member(obj: dict[str, Any], key: str) -> dict[str, Any]:
+    """The member `key` when it is an object; {} when it is absent or anything else."""
+    value = obj.get(key)
+    return value if isinstance(value, dict) else {}
+
 
 def _fields(definition: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
     groups = (definition.get("config") or {}).get("fields") or {}
@@ -215,7 +221,7 @@ def _image(asset_id: str, asset_url: AssetUrl, description: str) -> dict[str, An
 
 
 def _look(definition: dict[str, Any], asset_url: AssetUrl, *, logo: bool) -> dict[str, Any]:
-    images = definition.get("images") if isinstance(definition.get("images"), dict) else {}
+    images = _member(definition, "images")
     name = str(definition.get("organizationName") or "")
     out: dict[str, Any] = {}
     color = (definition.get("colors") or {}).get("background")

@@ -54,7 +54,7 @@ worker: $(VENV)/.installed  ## run an RQ worker with its scheduler (needs REDIS_
 # The PostgreSQL lane: every test that reaches the database through the app (browser and
 # CLI tests run on SQLite only).
 PG_LANE := tests/api tests/apple tests/google tests/webhooks tests/jobs tests/dashboard tests/holder \
-	tests/services/test_sql.py
+	tests/db
 
 test: $(VENV)/.installed-dev  ## the whole suite: SQLite, then the PostgreSQL lane
 	$(BIN)/pytest -q -n 2 --dist loadfile
@@ -66,9 +66,10 @@ test-sqlite: $(VENV)/.installed-dev  ## the suite on SQLite only
 test-postgres: $(VENV)/.installed-dev  ## the PostgreSQL lane on a throwaway cluster
 	$(BIN)/pytest -q -n 2 --dist loadfile --db postgres $(PG_LANE)
 
-lint: $(VENV)/.installed-dev  ## ruff and the import-linter contracts of ARCHITECTURE.md
+lint: $(VENV)/.installed-dev  ## ruff, the import-linter contracts of docs/architecture.md, mypy
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 
 bench: $(VENV)/.installed-dev  ## run the benchmarks in bench/ and print their figures
 	$(BIN)/python -m bench

@@ -156,9 +156,12 @@ def _pushes(ctx: Any, template_id: str) -> None:
          "push_token": f"{i:064x}", "created_at": now, "updated_at": now}
         for i in range(DEVICES)])
     db.session.commit()
-    from webapp.services import outbox
 
-    outbox.set_dispatcher(None)  # run the delivery here, timed, not in a job thread
+    from flask import current_app
+
+    from webapp.db.transaction import DISPATCHER
+
+    current_app.extensions[DISPATCHER] = None  # run the delivery here, timed, not in a job thread
     update = passes.update(ctx, item.id, {"level": "Gold"}, "notify").update
     started = time.perf_counter()
     deliveries.deliver(update.id)

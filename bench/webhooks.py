@@ -61,8 +61,8 @@ def throughput() -> float:
     _setup(env)
     os.environ.update({k: env[k] for k in ("INSTANCE_PATH", "DATABASE_URL", "REDIS_URL")})
     from webapp import create_app
-    from webapp.services import events, outbox, webhooks
-    from webapp.services._tx import transaction
+    from webapp.db.transaction import DISPATCHER, transaction
+    from webapp.services import events, webhooks
     from webapp.services.context import Context
 
     app = create_app({"DATABASE_URL": env["DATABASE_URL"], "REDIS_URL": redis.url,
@@ -77,7 +77,7 @@ def throughput() -> float:
 
             org_id = db.session.scalar(select(Organization.id))
             webhooks.create(Context(org_id, "test"), receiver.url)
-            outbox.set_dispatcher(None)  # write everything first, enqueue in one go below
+            app.extensions[DISPATCHER] = None  # write everything first, enqueue in one go below
             for _ in range(DELIVERIES // 100):
                 with transaction() as session:
                     for _ in range(100):

@@ -22,7 +22,7 @@ log = logging.getLogger("jobs.queue")
 
 QUEUE_NAME = "default"
 SWEEP_TASK = "sweep_pending"
-_executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="job")
+EXECUTOR = "job_executor"  # app.extensions key: the threads of in-process jobs
 
 
 def enqueue(task: str, *args: str, app: Flask | None = None) -> None:
@@ -35,7 +35,7 @@ def enqueue(task: str, *args: str, app: Flask | None = None) -> None:
         elif app.config.get("JOBS_SYNCHRONOUS"):
             _run(app, task, args)
         else:
-            _executor.submit(_run, app, task, args)
+            app.extensions[EXECUTOR].submit(_run, app, task, args)
     except Exception as exc:  # Redis down: the row stays pending and the sweep enqueues it
         log.warning("could not enqueue %s (%s); the sweep will pick it up", task,
                     type(exc).__name__)
@@ -87,7 +87,9 @@ class Sweeper:
 
 
 def init_app(app: Flask) -> None:
-    """In-process jobs: start the sweep thread with the first request (not in tests)."""
+    """In-process jobs: their threads, and the sweep thread started with the first request
+    (not in tests)."""
+    app.extensions[EXECUTOR] = ThreadPoolExecutor(max_workers=4, thread_name_prefix="job")
     if app.config.get("REDIS_URL") or app.testing:
         return
     lock = threading.Lock()

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from webapp.services import deliveries, google_sync, idempotency, sweep, webhook_delivery
+from webapp.services import deliveries, google_sync, sweep, webhook_delivery
 
 
 def deliver_pass_update(update_id: str) -> None:
     """Push one pass update to the wallets that hold the pass."""
     deliveries.deliver(update_id)
-
-
-def purge_idempotency_records() -> int:
-    """Delete idempotency records past their 24 hours."""
-    return idempotency.purge()
 
 
 def sync_google_pass(pass_id: str) -> None:

@@ -101,7 +101,7 @@ def app_with(database: dict[str, Any], database_url: str, tmp_path: Path,
         if database["kind"] == "postgres":
             _truncate_all(app)
     yield app
-    _finish_background_jobs()
+    _finish_background_jobs(app)
     clock.set_now(None)
     with app.app_context():
         from webapp.extensions import db
@@ -114,16 +114,12 @@ def app(database: dict[str, Any], database_url: str, tmp_path: Path) -> Iterator
     yield from app_with(database, database_url, tmp_path)
 
 
-def _finish_background_jobs() -> None:
+def _finish_background_jobs(app: Flask) -> None:
     """Let this test's in-process jobs finish before its database goes away, so that none
     of them writes into (or locks) the next test's database."""
-    from concurrent.futures import ThreadPoolExecutor
-
     from jobs import queue
 
-    finished, queue._executor = queue._executor, ThreadPoolExecutor(
-        max_workers=4, thread_name_prefix="job")
-    finished.shutdown(wait=True)
+    app.extensions[queue.EXECUTOR].shutdown(wait=True)
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: configuration, extensions, request logging, doors, errors, CLI."""
     from webapp import cli, config, errorpages, extensions, ratelimit_storage  # noqa: F401
     from webapp import logging as request_logging
-    from webapp.services import _tx
+    from webapp.db import sqlite
 
     app = Flask(__name__, static_folder="static",
                 instance_path=config.instance_path_from_env(_default_instance_path()),
@@ -40,7 +40,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
                                 directory=_migrations_dir())
     with app.app_context():
         if extensions.db.engine.dialect.name == "sqlite":
-            _tx.sqlite_begin(extensions.db.engine)
+            sqlite.set_up(extensions.db.engine)
 
     from webapp import api, dashboard, distribution, i18n
 
@@ -58,9 +58,9 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
 def _connect_jobs(app: Flask) -> None:
     """Services record work in the outbox; the job queue runs it after the commit."""
     from jobs import queue
-    from webapp.services import outbox
+    from webapp.db import transaction
 
-    outbox.set_dispatcher(queue.enqueue)
+    app.extensions[transaction.DISPATCHER] = queue.enqueue
     queue.init_app(app)  # in-process jobs: the periodic sweep runs in this process
 
 

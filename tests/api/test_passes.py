@@ -412,10 +412,10 @@ def test_pass_updates_are_per_environment(api: Api, live_api: Api, template: dic
 
 
 def test_update_enqueues_delivery_after_commit(app, api: Api, template: dict) -> None:
-    from webapp.services import outbox
+    from webapp.db import transaction
 
     seen: list[tuple[str, str]] = []
-    outbox.set_dispatcher(lambda task, row_id: seen.append((task, row_id)))
+    app.extensions[transaction.DISPATCHER] = lambda task, row_id: seen.append((task, row_id))
     p = issue(api, template)
     body = api.patch(f"/v1/passes/{p['id']}", {"fieldValues": {"member": "B"}}).get_json()
     voided = api.delete(f"/v1/passes/{p['id']}")
@@ -428,19 +428,22 @@ def test_update_enqueues_delivery_after_commit(app, api: Api, template: dict) ->
     assert ("sync_google_pass", p["id"]) not in seen
 
 
-def test_racing_updates_one_wins_one_gets_409(app, api: Api, template: dict) -> None:
-    """Two updates read the same version; the one that writes second gets 409."""
+def test_racing_updates_never_lose_one(app, api: Api, template: dict, database: dict
+                                        ) -> None:
+    """Two updates of one pass at once. SQLite: the second waits for the first's commit and
+    applies on top of it. PostgreSQL (read committed): both read version 1; the one that
+    writes second gets 409 `concurrent_update` and changes nothing."""
     from webapp.domain import values
 
     p = issue(api, template)
     original = values.apply_patch
     first_read = threading.Event()
-    second_done = threading.Event()
+    release_first = threading.Event()
 
     def slow_apply(definition, current, patch):
         if patch.get("member") == "First" and not first_read.is_set():
             first_read.set()
-            second_done.wait(10)  # the other update commits while this one holds v1
+            release_first.wait(10)
         return original(definition, current, patch)
 
     values.apply_patch = slow_apply
@@ -454,13 +457,22 @@ def test_racing_updates_one_wins_one_gets_409(app, api: Api, template: dict) -> 
         first = threading.Thread(target=run, args=("First",))
         first.start()
         assert first_read.wait(10)
-        run("Second")
-        second_done.set()
+        second = threading.Thread(target=run, args=("Second",))
+        second.start()
+        second.join(1 if database["kind"] == "sqlite" else 10)
+        assert second.is_alive() == (database["kind"] == "sqlite")  # SQLite: it waits
+        release_first.set()
         first.join(10)
+        second.join(10)
     finally:
         values.apply_patch = original
     assert results["Second"].status_code == 200
-    assert_error(results["First"], 409, "conflict_error", "concurrent_update")
     final = api.get(f"/v1/passes/{p['id']}").get_json()
     assert final["fieldValues"]["member"] == "Second"
-    assert len(api.get(f"/v1/passes/{p['id']}/updates").get_json()["data"]) == 1
+    updates = api.get(f"/v1/passes/{p['id']}/updates").get_json()["data"]
+    if database["kind"] == "sqlite":
+        assert results["First"].status_code == 200
+        assert [u["changes"]["fields"][0]["to"] for u in updates] == ["Second", "First"]
+    else:
+        assert_error(results["First"], 409, "conflict_error", "concurrent_update")
+        assert len(updates) == 1

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.services import _tx
+from webapp.db import sqlite
 
 
 @pytest.fixture
@@ -14,7 +14,7 @@ def lock_path(app) -> Path:
     """The SQLite writers' lock file (tests of it and of what it is for skip on PostgreSQL,
     which has no such lock)."""
     with app.app_context():
-        database = _tx._database_file()
+        database = sqlite.database_file()
     if database is None:
         pytest.skip("SQLite's writers' lock: PostgreSQL has none")
     return Path(f"{database}-writers.lock")

@@ -1,5 +1,5 @@
 """SQLite's WAL is copied back by the checkpointer thread, not by the commits of requests
-(webapp/services/_tx.py: `sqlite_begin`, `checkpoints`)."""
+(webapp/services/sqlite.py: `sqlite_begin`, `checkpoints`)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import Engine
 
-from webapp.services import _tx
+from webapp.db import sqlite
 
 
 def _engine(path: Path) -> Engine:
     engine = create_engine(f"sqlite:///{path}")
-    _tx.sqlite_begin(engine)
+    sqlite.set_up(engine)
     with engine.begin() as conn:
         conn.execute(text("CREATE TABLE t (n INTEGER)"))
     return engine
@@ -34,13 +34,13 @@ def _write(engine: Engine, commits: int) -> None:
 def checkpoints(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The databases the checkpointer copied back, in order."""
     done: list[str] = []
-    original = _tx._Checkpointer.checkpoint
+    original = sqlite._Checkpointer.checkpoint
 
     def recorded(engine: Engine) -> None:
         original(engine)
         done.append(str(engine.url.database))
 
-    monkeypatch.setattr(_tx._Checkpointer, "checkpoint", staticmethod(recorded))
+    monkeypatch.setattr(sqlite._Checkpointer, "checkpoint", staticmethod(recorded))
     return done
 
 
@@ -58,8 +58,8 @@ def test_commits_leave_the_wal_to_the_checkpointer(tmp_path: Path,
     engine = _engine(tmp_path / "a.sqlite3")
     with engine.connect() as conn:  # a commit copies back only past the backstop
         assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == \
-            _tx.AUTOCHECKPOINT_BACKSTOP
-    _write(engine, _tx.CHECKPOINT_AFTER)
+            sqlite.AUTOCHECKPOINT_BACKSTOP
+    _write(engine, sqlite.CHECKPOINT_AFTER)
     assert _wait_for(lambda: str(tmp_path / "a.sqlite3") in checkpoints)
 
     def in_the_file() -> int:  # a reader that ignores the WAL (immutable)
@@ -68,8 +68,8 @@ def test_commits_leave_the_wal_to_the_checkpointer(tmp_path: Path,
 
     # What the commits wrote reaches the database file itself (the last commits may come
     # just after the checkpoint their count woke: the next one takes them).
-    assert _wait_for(lambda: in_the_file() == _tx.CHECKPOINT_AFTER,
-                     seconds=_tx.CHECKPOINT_IDLE * 4)
+    assert _wait_for(lambda: in_the_file() == sqlite.CHECKPOINT_AFTER,
+                     seconds=sqlite.CHECKPOINT_IDLE * 4)
     engine.dispose()
 
 
@@ -78,7 +78,7 @@ def test_a_few_commits_are_checkpointed_when_the_writing_stops(
     engine = _engine(tmp_path / "b.sqlite3")
     _write(engine, 3)
     assert _wait_for(lambda: str(tmp_path / "b.sqlite3") in checkpoints,
-                     seconds=_tx.CHECKPOINT_IDLE * 4)
+                     seconds=sqlite.CHECKPOINT_IDLE * 4)
     engine.dispose()
 
 
@@ -92,7 +92,7 @@ def test_a_database_that_is_gone_does_not_stop_the_checkpointer(
     kept = _engine(tmp_path / "d.sqlite3")
     _write(kept, 2)
     assert _wait_for(lambda: str(tmp_path / "d.sqlite3") in checkpoints,
-                     seconds=_tx.CHECKPOINT_IDLE * 4)
+                     seconds=sqlite.CHECKPOINT_IDLE * 4)
     assert not (tmp_path / "gone").exists()  # not made again by a checkpoint
     assert any(t.name == "sqlite-checkpoints" and t.is_alive() for t in threading.enumerate())
     kept.dispose()
@@ -100,9 +100,9 @@ def test_a_database_that_is_gone_does_not_stop_the_checkpointer(
 
 def test_in_memory_databases_have_no_checkpointer(checkpoints: list[str]) -> None:
     engine = create_engine("sqlite://")
-    _tx.sqlite_begin(engine)
+    sqlite.set_up(engine)
     with engine.begin() as conn:
         conn.execute(text("CREATE TABLE t (n INTEGER)"))
-    _write(engine, _tx.CHECKPOINT_AFTER)
+    _write(engine, sqlite.CHECKPOINT_AFTER)
     time.sleep(0.2)
     assert checkpoints == []

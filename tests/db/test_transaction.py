@@ -1,4 +1,5 @@
-"""SQLite writers queue on an flock beside the database (webapp/services/_tx.py)."""
+"""`webapp.db.transaction`: one write transaction, SAVEPOINTs inside it, jobs after the
+commit; SQLite's writers queue on an flock beside the database (`webapp.db.sqlite`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from webapp.services import _tx
+from webapp.db import sqlite
+from webapp.db.transaction import DISPATCHER, enqueue_after_commit, transaction
 
 
 def test_writers_of_two_threads_never_overlap(app, lock_path: Path) -> None:
@@ -20,7 +22,7 @@ def test_writers_of_two_threads_never_overlap(app, lock_path: Path) -> None:
     def writer(n: int) -> None:
         with app.app_context():
             for _ in range(20):
-                with _tx.writers_queue():
+                with sqlite.writers_queue():
                     inside.append(n)
                     if len(inside) > 1:
                         overlaps.append(n)
@@ -40,8 +42,8 @@ def test_another_process_waits_for_the_lock_and_nesting_is_reentrant(app, lock_p
                                                                      ) -> None:
     probe = ("import fcntl, os, sys, time; fd = os.open(sys.argv[1], os.O_RDWR); t = "
              "time.monotonic(); fcntl.flock(fd, fcntl.LOCK_EX); print(time.monotonic() - t)")
-    with app.app_context(), _tx.writers_queue():
-        with _tx.writers_queue():  # a nested unit in the same thread does not deadlock
+    with app.app_context(), sqlite.writers_queue():
+        with sqlite.writers_queue():  # a nested unit in the same thread does not deadlock
             pass
         other = subprocess.Popen([sys.executable, "-c", probe, str(lock_path)],
                                  stdout=subprocess.PIPE, text=True)
@@ -55,8 +57,6 @@ def test_a_write_transaction_holds_the_lock(app, lock_path: Path) -> None:
     import fcntl
     import os
 
-    from webapp.services._tx import transaction
-
     with app.app_context(), transaction():
         fd = os.open(lock_path, os.O_RDWR)
         try:
@@ -69,7 +69,7 @@ def test_a_write_transaction_holds_the_lock(app, lock_path: Path) -> None:
 def test_a_held_key_is_busy_for_other_threads_and_processes_until_released(
         app, lock_path: Path) -> None:
     with app.app_context():
-        release = _tx.hold_key("org\x1ftest\x1fkey-1")
+        release = sqlite.hold_key("org\x1ftest\x1fkey-1")
         assert release is not None
         try:
             seen: list[str] = []
@@ -77,11 +77,11 @@ def test_a_held_key_is_busy_for_other_threads_and_processes_until_released(
             def other_thread() -> None:
                 with app.app_context():
                     try:
-                        _tx.hold_key("org\x1ftest\x1fkey-1")
+                        sqlite.hold_key("org\x1ftest\x1fkey-1")
                         seen.append("taken")
-                    except _tx.KeyBusy:
+                    except sqlite.KeyBusy:
                         seen.append("busy")
-                    other = _tx.hold_key("org\x1ftest\x1fkey-2")  # another key is free
+                    other = sqlite.hold_key("org\x1ftest\x1fkey-2")  # another key is free
                     assert other is not None
                     other()
 
@@ -89,32 +89,91 @@ def test_a_held_key_is_busy_for_other_threads_and_processes_until_released(
             thread.start()
             thread.join(10)
             assert seen == ["busy"]
-            database = _tx._database_file()
+            database = sqlite.database_file()
             probe = (
                 "import sys; sys.path.insert(0, '.'); from webapp import create_app; "
-                "from webapp.services import _tx; app = create_app({'DATABASE_URL': "
+                "from webapp.db import sqlite; app = create_app({'DATABASE_URL': "
                 f"'sqlite:///{database}', 'SECRET_KEY': 'x', 'ENCRYPTION_KEYS': "
                 "'dGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXktdGVzdDE='})\n"
                 "with app.app_context():\n"
-                "    try:\n        _tx.hold_key('org\\x1ftest\\x1fkey-1'); print('taken')\n"
-                "    except _tx.KeyBusy:\n        print('busy')\n")
+                "    try:\n        sqlite.hold_key('org\\x1ftest\\x1fkey-1'); print('taken')\n"
+                "    except sqlite.KeyBusy:\n        print('busy')\n")
             out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                                  timeout=60)
             assert out.stdout.strip() == "busy", out.stderr
         finally:
             release()
-        again = _tx.hold_key("org\x1ftest\x1fkey-1")
+        again = sqlite.hold_key("org\x1ftest\x1fkey-1")
         assert again is not None
         again()
 
 
-def test_work_recorded_in_a_unit_is_dispatched_after_its_commit(app) -> None:
+def _org(name: str):  # type: ignore[no-untyped-def]
+    from webapp import clock, ids
+    from webapp.models import Organization
+
+    return Organization(id=ids.new_id("org"), name=name, created_at=clock.now())
+
+
+def _names(*names: str) -> list[str]:
+    from sqlalchemy import select
+
+    from webapp.extensions import db
+    from webapp.models import Organization
+
+    db.session.rollback()
+    return sorted(db.session.scalars(select(Organization.name).where(
+        Organization.name.in_(names))))
+
+
+def test_a_block_commits_when_it_ends_and_rolls_back_when_it_raises(app) -> None:
+    with app.app_context():
+        with transaction() as session:
+            session.add(_org("Kept"))
+        with pytest.raises(RuntimeError), transaction() as session:
+            session.add(_org("Undone"))
+            session.flush()
+            raise RuntimeError("boom")
+        assert _names("Kept", "Undone") == ["Kept"]
+
+
+def test_a_nested_block_is_a_savepoint(app) -> None:
+    """An error inside undoes the inner block only; the outer block decides."""
+    with app.app_context():
+        with transaction() as session:
+            session.add(_org("Outer"))
+            with pytest.raises(RuntimeError), transaction() as inner:
+                assert inner is session
+                inner.add(_org("Inner"))
+                inner.flush()
+                raise RuntimeError("boom")
+            with transaction() as inner:
+                inner.add(_org("Second inner"))
+        assert _names("Outer", "Inner", "Second inner") == ["Outer", "Second inner"]
+        with pytest.raises(RuntimeError), transaction() as session:
+            with transaction() as inner:
+                inner.add(_org("Inner of a failed outer"))
+            raise RuntimeError("boom")
+        assert _names("Inner of a failed outer") == []
+
+
+def test_changes_made_outside_a_transaction_are_refused(app) -> None:
+    from webapp.extensions import db
+
+    with app.app_context():
+        db.session.add(_org("Outside"))
+        with pytest.raises(RuntimeError, match="outside"), transaction():
+            pass
+        db.session.rollback()
+        assert _names("Outside") == []
+
+
+def test_jobs_start_after_the_commit_and_are_dropped_with_a_rollback(app) -> None:
     """A job handed over before the commit could look for rows that are not there yet."""
     from sqlalchemy import select
 
     from webapp.extensions import db
     from webapp.models import Organization
-    from webapp.services import outbox
 
     seen: list[tuple[str, bool]] = []
 
@@ -124,44 +183,21 @@ def test_work_recorded_in_a_unit_is_dispatched_after_its_commit(app) -> None:
                 Organization.id == row_id)).first() is not None
         seen.append((task, found))
 
-    outbox.set_dispatcher(dispatcher)
-    try:
-        with app.app_context():
-            from webapp import clock, ids
-
-            org_id = ids.new_id("org")
-            _tx.start_unit(lambda session: None)
-            with _tx.transaction() as session:
-                session.add(Organization(id=org_id, name="Unit", created_at=clock.now()))
-                outbox.later(session, "probe", org_id)
-            outbox.dispatch()  # a service's own call: the unit is still open
-            assert seen == [] and _tx.unit_open()
-            assert _tx.finish_unit(lambda session: None)
-            outbox.dispatch()
-            assert seen == [("probe", True)]
-    finally:
-        outbox.set_dispatcher(None)
-
-
-def test_an_error_in_a_unit_undoes_all_of_it_and_the_next_transaction_opens_it_again(
-        app) -> None:
-    from sqlalchemy import select
-
-    from webapp import clock, ids
-    from webapp.extensions import db
-    from webapp.models import Organization
-
-    openings: list[int] = []
+    app.extensions[DISPATCHER] = dispatcher
     with app.app_context():
-        _tx.start_unit(lambda session: openings.append(1))
-        with _tx.transaction() as session:
-            session.add(Organization(id=ids.new_id("org"), name="Kept?", created_at=clock.now()))
-        with pytest.raises(RuntimeError), _tx.transaction() as session:
+        with transaction() as session:
+            org = _org("Dispatched")
+            session.add(org)
+            with transaction() as inner:
+                enqueue_after_commit(inner, "probe", org.id)
+            with pytest.raises(RuntimeError), transaction() as inner:
+                enqueue_after_commit(inner, "dropped with its savepoint", org.id)
+                raise RuntimeError("boom")
+            assert seen == []
+        assert seen == [("probe", True)]
+        with pytest.raises(RuntimeError), transaction() as session:
+            enqueue_after_commit(session, "dropped with its transaction", "x")
             raise RuntimeError("boom")
-        assert not _tx.unit_open()
-        with _tx.transaction() as session:
-            session.add(Organization(id=ids.new_id("org"), name="Second", created_at=clock.now()))
-        assert _tx.finish_unit(lambda session: None)
-        names = db.session.scalars(select(Organization.name).where(
-            Organization.name.in_(["Kept?", "Second"]))).all()
-        assert names == ["Second"] and openings == [1, 1]
+        with transaction():
+            pass
+        assert seen == [("probe", True)]

@@ -14,6 +14,7 @@ from tests.conftest import Api
 from tests.google.conftest import ISSUER, issue
 from tests.support.fake_google import FakeGoogle
 from webapp import clock
+from webapp.db.transaction import DISPATCHER, dispatch
 
 
 @pytest.fixture
@@ -144,12 +145,11 @@ def test_bad_token_endpoint_answer_fails_with_credentials_invalid(
 
 def test_generated_demo_identity_never_calls_google(app: Flask, api: Api, template: dict,
                                                     fake_google: FakeGoogle) -> None:
-    from webapp.services import outbox
 
     app.config["DEMO_GOOGLE_SERVICE_ACCOUNT"] = None
     app.config["GOOGLE_TOKEN_URI"] = "https://oauth2.googleapis.com/token"
     seen: list[tuple[str, str]] = []
-    outbox.set_dispatcher(lambda task, row_id: seen.append((task, row_id)))
+    app.extensions[DISPATCHER] = lambda task, row_id: seen.append((task, row_id))
     p = issue(api, template, fieldValues={"member": "Ada"})
     assert p["artifacts"]["google"] == {"ready": False, "reason": "credentials_missing"}
     assert fake_google.state.calls == [] and fake_google.state.token_requests == 0
@@ -165,7 +165,7 @@ def test_rollback_discards_the_google_write(app: Flask, api: Api, template: dict
     from webapp.services.context import Context
 
     seen: list[tuple[str, str]] = []
-    outbox.set_dispatcher(lambda task, row_id: seen.append((task, row_id)))
+    app.extensions[DISPATCHER] = lambda task, row_id: seen.append((task, row_id))
     original = outbox.pass_issued
 
     def failing(session, item):  # type: ignore[no-untyped-def]
@@ -179,7 +179,7 @@ def test_rollback_discards_the_google_write(app: Flask, api: Api, template: dict
             passes.issue(ctx, passes.IssueRequest(template_id=template["id"],
                                                   field_values={"member": "Ada"}))
         with app.app_context():
-            outbox.dispatch()
+            dispatch()
             assert db.session.query(GoogleObject).count() == 0
     finally:
         outbox.pass_issued = original
@@ -202,10 +202,9 @@ def test_expired_token_is_refreshed_once(api: Api, template: dict,
 
 def test_a_pass_for_an_issuer_google_knows_is_written_by_a_job(
         app: Flask, api: Api, template: dict, fake_google: FakeGoogle) -> None:
-    from webapp.services import outbox
 
     seen: list[tuple[str, str]] = []
-    outbox.set_dispatcher(lambda task, row_id: seen.append((task, row_id)))
+    app.extensions[DISPATCHER] = lambda task, row_id: seen.append((task, row_id))
     p = issue(api, template, fieldValues={"member": "Ada"})
     assert ("sync_google_pass", p["id"]) in seen
     assert p["artifacts"]["google"] == {"ready": False, "reason": "wallet_pending"}

@@ -16,6 +16,7 @@ from tests.conftest import Api
 from tests.google.conftest import ISSUER, issue
 from tests.support.fake_google import FakeGoogle
 from webapp import clock
+from webapp.db.transaction import DISPATCHER
 
 
 @pytest.fixture
@@ -102,9 +103,8 @@ def test_unknown_links_and_passes_not_for_google_are_404(api: Api, template: dic
 
 def test_object_not_written_yet_is_written_when_the_holder_clicks(
         app: Flask, api: Api, template: dict, fake_google: FakeGoogle) -> None:
-    from webapp.services import outbox
 
-    outbox.set_dispatcher(None)  # the job never ran (queue down)
+    app.extensions[DISPATCHER] = None  # the job never ran (queue down)
     p = issue(api, template, fieldValues={"member": "Ada"})
     assert p["artifacts"]["google"] == {"ready": False, "reason": "wallet_pending"}
     assert fake_google.state.calls == []
@@ -115,9 +115,8 @@ def test_object_not_written_yet_is_written_when_the_holder_clicks(
 
 def test_google_unreachable_on_click_is_503_with_retry_after(
         app: Flask, api: Api, template: dict, fake_google: FakeGoogle) -> None:
-    from webapp.services import outbox
 
-    outbox.set_dispatcher(None)
+    app.extensions[DISPATCHER] = None
     p = issue(api, template, fieldValues={"member": "Ada"})
     fake_google.fail("POST", "/walletobjects/v1/genericClass", 503, 503, 503)
     response = api.client.get(f"/p/{p['shortId']}/google")

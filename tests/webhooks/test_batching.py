@@ -16,18 +16,18 @@ from tests.conftest import Api
 from tests.support.receiver import Receiver
 from tests.webhooks.conftest import endpoint, issue
 from webapp import clock
+from webapp.db.transaction import DISPATCHER
 
 
 @pytest.fixture
-def held_jobs() -> Iterator[list[tuple[str, str]]]:
+def held_jobs(app: Flask) -> Iterator[list[tuple[str, str]]]:
     """Enqueued jobs are kept here instead of running, so deliveries pile up pending."""
     from jobs import queue
-    from webapp.services import outbox
 
     kept: list[tuple[str, str]] = []
-    outbox.set_dispatcher(lambda task, row_id: kept.append((task, row_id)))
+    app.extensions[DISPATCHER] = lambda task, row_id: kept.append((task, row_id))
     yield kept
-    outbox.set_dispatcher(queue.enqueue)
+    app.extensions[DISPATCHER] = queue.enqueue
 
 
 def _rows(app: Flask) -> list[Any]:

@@ -75,7 +75,7 @@ def test_events_are_kept_30_days(app: Flask, api: Api, frozen: Clock) -> None:
 def steps(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict]:
     """Wallet steps that finish when told (`done[wallet] = status`), else stay pending."""
     from webapp.services import deliveries
-    from webapp.services._tx import transaction
+    from webapp.db.transaction import transaction
 
     done: dict[str, str] = {}
     runs: list[str] = []

@@ -1,10 +1,9 @@
 """The Idempotency-Key wrapper every POST, PATCH and DELETE view wears (decisions.md section 2).
 
-Checked after authentication and the rate limit. The key is claimed by the view's first
-write transaction, and the answer (any status under 500, business errors included) is
-stored in that transaction's commit (see services/idempotency.py); a retry gets the first
-answer exactly. A retry's view may run up to its first write (reads and validation),
-which changes nothing; its outcome is then the stored answer.
+Checked after authentication and the rate limit. One write transaction per request: the key
+is claimed, the view runs (its services' blocks are SAVEPOINTs inside it) and its answer (any
+status under 500, business errors included) is stored, in one commit (see
+services/idempotency.py). A retry gets the first answer byte for byte.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ from werkzeug.exceptions import HTTPException
 
 from webapp.api import errors as wire
 from webapp.api.requests import fingerprint
+from webapp.db.transaction import transaction
 from webapp.errors import InvalidRequest, ServiceError
 from webapp.services import idempotency
 
@@ -38,36 +38,39 @@ def _check_key(value: str | None) -> str:
 
 
 def idempotent(view: Callable[..., Any]) -> Callable[..., Response]:
-    """Claim the key, run the view once, store its answer; replay it for retries."""
+    """Run the view once per key in one transaction with the key's record; replay retries."""
 
     @wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Response:
         key = _check_key(request.headers.get(HEADER))
+        release = idempotency.hold(g.ctx, key)
         try:
-            pending = idempotency.begin(g.ctx, key, fingerprint())
-        except idempotency.KeyTaken as taken:  # still running (SQLite holds keys)
-            return _taken(taken)
-        try:
-            try:
-                response, first = _answer(pending, view, args, kwargs)
-            except idempotency.Stale:  # what its deferred rows rest on changed: again, in place
-                response, first = _answer(pending, view, args, kwargs)
-        except idempotency.KeyTaken as taken:  # known already, or still running
-            return _taken(taken)
+            with transaction() as session:
+                claimed = idempotency.claim(session, g.ctx, key, fingerprint())
+                if isinstance(claimed, idempotency.Replay):
+                    return _replay(claimed)
+                response = _run(view, *args, **kwargs)
+                if response.status_code >= 500:
+                    raise _NotStored(response)
+                idempotency.store(session, claimed, response.status_code,
+                                  response.get_data(as_text=True))
+            return response
+        except _NotStored as failed:  # rolled back: a retry runs again
+            return failed.response
         finally:
-            idempotency.end(pending)
-        return response if first is None else _replay(first)
+            if release is not None:
+                release()
 
     wrapper.idempotent = True  # type: ignore[attr-defined]
     return wrapper
 
 
-def _answer(pending: idempotency.Pending, view: Callable[..., Any], args: Any, kwargs: Any
-            ) -> tuple[Response, idempotency.Replay | None]:
-    """The view's answer, stored with its change (or the first request's answer)."""
-    response = _run(view, *args, **kwargs)
-    return response, idempotency.finish(pending, response.status_code,
-                                        response.get_data(as_text=True))
+class _NotStored(Exception):
+    """A 5xx answer: the transaction is rolled back and the answer sent as it is."""
+
+    def __init__(self, response: Response) -> None:
+        super().__init__(response.status_code)
+        self.response = response
 
 
 def _run(view: Callable[..., Any], *args: Any, **kwargs: Any) -> Response:
@@ -79,12 +82,6 @@ def _run(view: Callable[..., Any], *args: Any, **kwargs: Any) -> Response:
         if (exc.code or 500) >= 500:
             raise
         return wire.from_http_exception(exc)
-
-
-def _taken(taken: idempotency.KeyTaken) -> Response:
-    if isinstance(taken.outcome, idempotency.Replay):
-        return _replay(taken.outcome)
-    raise taken.outcome
 
 
 def _replay(replay: idempotency.Replay) -> Response:

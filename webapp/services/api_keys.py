@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import hmac
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from webapp import clock, ids
+from webapp.db.transaction import transaction
 from webapp.errors import AuthenticationFailed, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import ApiKey, Organization
-from webapp.services._tx import transaction
 from webapp.services.context import ENVIRONMENTS, Context
 
 KEY_PATTERN = re.compile(r"^svc_(test|live)_[0-9A-Za-z]{32}$")
@@ -97,7 +97,7 @@ def authenticate(secret: str | None, request_id: str | None = None) -> Context:
                    actor="api", request_id=request_id, api_key_id=row.id)
 
 
-def _touch(key_id: str, now) -> None:  # type: ignore[no-untyped-def]
+def _touch(key_id: str, now: datetime) -> None:
     """Record use at most once a minute per key, so reads stay reads."""
     with transaction() as session:
         session.execute(update(ApiKey).where(ApiKey.id == key_id).values(last_used_at=now))

@@ -23,10 +23,10 @@ from sqlalchemy import func, select
 from sqlalchemy import update as sql_update
 
 from webapp import clock, settings
+from webapp.db.transaction import transaction
 from webapp.extensions import db
 from webapp.models import ApplePassState, AppleRegistration, Pass, PassUpdate
 from webapp.services import apple_registrations, credentials
-from webapp.services._tx import transaction
 from webapp.wallets.apple import apns
 
 RETRY_FOR = timedelta(hours=1)

@@ -176,7 +176,8 @@ def _images(item: Pass, definition: dict[str, Any], style: str) -> dict[str, byt
         files = bundle.image_files(
             style, _sources(item, definition),
             icon_letter=str(definition.get("organizationName") or "?"),
-            background=colors.get("background"), foreground=colors.get("foreground"))
+            # (a missing color is "": the generated icon falls back to its default)
+            background=colors.get("background") or "", foreground=colors.get("foreground") or "")
     except images.ImageError:
         raise AppleUnavailable("wallet_unavailable") from None
     with _lock:

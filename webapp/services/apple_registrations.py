@@ -28,10 +28,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from webapp import clock, ids
+from webapp.db.transaction import changed_rows, end_read, transaction
 from webapp.extensions import db
 from webapp.models import AppleCounter, ApplePassState, AppleRegistration, Pass, PassUpdate
 from webapp.services import apple_passes, events
-from webapp.services._tx import end_read, transaction
 
 _log = logging.getLogger("webapp.apple.webservice")
 _DEVICE = re.compile(r"[A-Za-z0-9._-]{1,128}")
@@ -110,7 +110,7 @@ def remove(item: Pass, device_ids: list[str], *, unless_updated_after: datetime 
                                                     device_ids))
         if unless_updated_after is not None:
             query = query.where(AppleRegistration.updated_at <= unless_updated_after)
-        ended = session.execute(query.execution_options(synchronize_session=False)).rowcount
+        ended = changed_rows(session, query.execution_options(synchronize_session=False))
         for _ in range(ended):
             _installation_event(session, item, "pass.removed_from_wallet")
     return ended

@@ -7,11 +7,11 @@ import hashlib
 from sqlalchemy import select
 
 from webapp import ids
+from webapp.db.transaction import transaction
 from webapp.domain.definition import SLOTS
 from webapp.errors import InvalidRequest, NotFound, PayloadTooLarge
 from webapp.extensions import db
 from webapp.models import Asset
-from webapp.services._tx import transaction
 from webapp.services.context import Context
 from webapp.wallets import images
 

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from sqlalchemy import func, select, update
 
 from webapp import settings
+from webapp.db.transaction import transaction
 from webapp.errors import NotFound
 from webapp.extensions import db
 from webapp.models import GoogleIssuer, Pass, Template
 from webapp.services import credentials
-from webapp.services._tx import transaction
 from webapp.services.context import Context
 
 
@@ -24,7 +24,7 @@ def active_passes_using(ctx: Context) -> dict[str, int]:
     for column in (Pass.apple_certificate_id, Pass.google_issuer_id):
         rows = db.session.execute(select(column, func.count()).where(
             *scope, column.is_not(None)).group_by(column))
-        counts.update({row[0]: row[1] for row in rows.all()})
+        counts.update({key: count for key, count in rows.all() if key is not None})
     return counts
 
 

@@ -15,11 +15,11 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from webapp import clock, ids, settings
+from webapp.db.transaction import transaction
 from webapp.errors import Conflict, InvalidRequest, NotFound, Unprocessable
 from webapp.extensions import db
 from webapp.models import AppleCertificate, DemoIdentity, GoogleIssuer, Organization
 from webapp.services import vault
-from webapp.services._tx import transaction
 from webapp.wallets.apple import certificates as apple_certs
 from webapp.wallets.google import service_account
 
@@ -327,6 +327,8 @@ def _demo_row(kind: str, generate: Any) -> tuple[dict[str, Any], bytes]:
         except IntegrityError:  # another process generated it first: use theirs
             pass
         row = db.session.get(DemoIdentity, kind)
+        if row is None:  # the insert failed on something other than a row already there
+            raise RuntimeError(f"the demo {kind} identity could not be stored")
     value = (json.loads(row.public_data), vault.decrypt(row.secret_encrypted))
     with _cache_lock:
         _cache[key] = value

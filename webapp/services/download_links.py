@@ -11,11 +11,11 @@ from datetime import timedelta
 from sqlalchemy import select
 
 from webapp import clock, ids, settings
+from webapp.db.transaction import transaction
 from webapp.errors import InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import DownloadLink, Pass
 from webapp.services import pagination, passes
-from webapp.services._tx import transaction
 from webapp.services.context import Context
 
 DEFAULT_LIFETIME = 3600

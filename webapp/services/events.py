@@ -9,19 +9,18 @@ commits, and the periodic sweep hands over any that were lost. Events are kept 3
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, bindparam, select
+from sqlalchemy import ColumnElement, Table, insert, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import Session
 
 from webapp import clock, ids
+from webapp.db.transaction import changed_rows, enqueue_after_commit, transaction
 from webapp.errors import NotFound
 from webapp.extensions import db
 from webapp.models import Event, Pass, PassUpdate, WebhookDelivery, WebhookEndpoint
-from webapp.services import _rows, event_data, outbox, pagination
-from webapp.services._sql import Prepared
-from webapp.services._tx import transaction
+from webapp.services import event_data, pagination
 from webapp.services.context import Context
 
 EVENT_TYPES = ("pass.added_to_wallet", "pass.removed_from_wallet", "pass.created",
@@ -37,32 +36,27 @@ def emit(session: Session, *, organization_id: str, environment: str, type: str,
         raise ValueError(f"unknown event type {type!r}")
     now = clock.now()
     event_id = ids.new_id("evt")
-    _rows.write(session, Event, {"id": event_id, "organization_id": organization_id,
-                                 "environment": environment, "type": type, "data": data,
-                                 "created_at": now})
-    # In a deferred block (`_tx.transaction(deferrable=True)`) the endpoints may change
-    # before these rows are written, which is as if the event had come first: a disabled
-    # endpoint's deliveries are given up by the job, a deleted one's no longer fit (the
-    # unit is stale and runs again), a new one never had the event. No guard needed.
-    for endpoint_id, enabled_events in _ENABLED_ENDPOINTS.run(
-            session.connection(), {"organization_id": organization_id,
-                                   "environment": environment}):
+    # Plain Core INSERTs with their values as parameters: one cached statement per table.
+    session.execute(_INSERT_EVENT, {
+        "id": event_id, "organization_id": organization_id, "environment": environment,
+        "type": type, "data": data, "created_at": now})
+    endpoints = session.execute(select(WebhookEndpoint.id, WebhookEndpoint.enabled_events).where(
+        WebhookEndpoint.organization_id == organization_id,
+        WebhookEndpoint.environment == environment, WebhookEndpoint.status == "enabled"))
+    for endpoint_id, enabled_events in endpoints:
         if not subscribed(enabled_events, type):
             continue
         delivery_id = ids.new_id("whdl")
-        _rows.write(session, WebhookDelivery, {
+        session.execute(_INSERT_DELIVERY, {
             "id": delivery_id, "endpoint_id": endpoint_id, "event_id": event_id,
             "organization_id": organization_id, "environment": environment,
             "event_type": type, "status": "pending", "attempts": 0, "next_attempt_at": now,
             "created_at": now, "updated_at": now})
-        outbox.later(session, DELIVER_TASK, delivery_id)
+        enqueue_after_commit(session, DELIVER_TASK, delivery_id)
 
 
-_endpoints = WebhookEndpoint.__table__
-# Built once, run on the driver's cursor: every event runs it.
-_ENABLED_ENDPOINTS = Prepared(select(_endpoints.c.id, _endpoints.c.enabled_events).where(
-    _endpoints.c.organization_id == bindparam("organization_id"),
-    _endpoints.c.environment == bindparam("environment"), _endpoints.c.status == "enabled"))
+_INSERT_EVENT = insert(cast(Table, Event.__table__))
+_INSERT_DELIVERY = insert(cast(Table, WebhookDelivery.__table__))
 
 
 def subscribed(enabled_events: list[str], type: str) -> bool:
@@ -83,11 +77,12 @@ def pass_update_finished(record: PassUpdate) -> None:
         if record.delivery_state != "pending" or \
                 "pending" in (record.apple_status, record.google_status):
             return
-        won = session.execute(
+        won = changed_rows(
+            session,
             sql_update(PassUpdate).where(PassUpdate.id == record.id,
                                          PassUpdate.delivery_state == "pending")
             .values(delivery_state="done", updated_at=clock.now())
-            .execution_options(synchronize_session=False)).rowcount
+            .execution_options(synchronize_session=False))
         if won == 1:
             record.delivery_state = "done"
             emit(session, organization_id=record.organization_id,

@@ -15,10 +15,10 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from webapp import clock, settings
+from webapp.db.transaction import changed_rows, transaction
 from webapp.extensions import db
 from webapp.models import GoogleCallbackNonce, GoogleIssuer, GoogleObject, Pass
 from webapp.services import credentials, events
-from webapp.services._tx import transaction
 from webapp.wallets.google import callbacks
 
 log = logging.getLogger("webapp.google.callbacks")
@@ -69,12 +69,14 @@ def _apply(issuer_id: str, message: callbacks.Callback) -> Outcome:
                 received_at=clock.now()))
             session.flush()
             _installation(row, message.event_type)
+            item = session.get(Pass, row.pass_id)
+            if item is None:  # cannot be: a pass's Google object is deleted with it
+                raise RuntimeError(f"google object {row.object_id} has no pass")
             wallet = {"platform": "google",
                       "installations": 1 if row.wallet_state == "saved" else 0}
             events.emit(session, organization_id=row.organization_id,
                         environment=row.environment, type=EVENT_TYPES[message.event_type],
-                        data=events.pass_data(session, session.get(Pass, row.pass_id),
-                                              wallet=wallet))
+                        data=events.pass_data(session, item, wallet=wallet))
     except IntegrityError:
         db.session.rollback()
         return Outcome(200, "duplicate")
@@ -106,5 +108,5 @@ def _rejected(status: int, code: str) -> Outcome:
 def purge_nonces() -> int:
     """Forget nonces of callbacks past their expiry (a replay of one fails as expired)."""
     with transaction() as session:
-        return session.execute(delete(GoogleCallbackNonce).where(
-            GoogleCallbackNonce.expires_at < clock.now())).rowcount
+        return changed_rows(session, delete(GoogleCallbackNonce).where(
+            GoogleCallbackNonce.expires_at < clock.now()))

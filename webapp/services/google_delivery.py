@@ -16,10 +16,10 @@ from typing import Any
 from sqlalchemy import delete, func, select
 
 from webapp import clock
+from webapp.db.transaction import transaction
 from webapp.extensions import db
 from webapp.models import GoogleNotification, GoogleObject, Pass, PassUpdate
 from webapp.services import google_sync
-from webapp.services._tx import transaction
 from webapp.wallets.google import client as google_client
 from webapp.wallets.google import objects
 
@@ -151,7 +151,7 @@ def _reserve(pass_id: str, update_id: str) -> bool:
                 GoogleNotification.update_id == update_id)):
             return True  # this update reserved already (a retried delivery)
         used = session.scalar(select(func.count()).select_from(GoogleNotification).where(
-            GoogleNotification.pass_id == pass_id, GoogleNotification.sent_at > now - WINDOW))
+            GoogleNotification.pass_id == pass_id, GoogleNotification.sent_at > now - WINDOW)) or 0
         if used >= BUDGET:
             return False
         session.add(GoogleNotification(pass_id=pass_id, update_id=update_id, sent_at=now))

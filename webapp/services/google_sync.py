@@ -16,10 +16,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from webapp import clock, settings
+from webapp.db.transaction import transaction
 from webapp.extensions import db
 from webapp.models import GoogleClass, GoogleObject, Pass, Template
-from webapp.services import _rows, credentials, pass_views, templates
-from webapp.services._tx import transaction
+from webapp.services import credentials, pass_views, templates
 from webapp.wallets.google import client as google_client
 from webapp.wallets.google import objects
 
@@ -42,9 +42,9 @@ class Written:
 
 def pending_row(item: Pass) -> GoogleObject:
     """The row a new Google pass starts with (added in the issuing transaction)."""
-    return _rows.new(GoogleObject, pass_id=item.id, organization_id=item.organization_id,
-                     environment=item.environment, state="pending", attempts=0,
-                     created_at=item.created_at, updated_at=item.created_at)
+    return GoogleObject(pass_id=item.id, organization_id=item.organization_id,
+                        environment=item.environment, state="pending", attempts=0,
+                        created_at=item.created_at, updated_at=item.created_at)
 
 
 def new_row(item: Pass) -> tuple[GoogleObject, bool]:

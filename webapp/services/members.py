@@ -9,10 +9,10 @@ from sqlalchemy import func, select
 from werkzeug.security import generate_password_hash
 
 from webapp import ids
+from webapp.db.transaction import transaction
 from webapp.errors import Conflict, InvalidRequest, NotFound, ServiceError
 from webapp.extensions import db
 from webapp.models import Membership, User
-from webapp.services._tx import transaction
 from webapp.services.context import Context
 from webapp.services.organizations import _EMAIL  # one definition of a valid email
 
@@ -103,7 +103,7 @@ def remove(ctx: Context, membership_id: str) -> None:
             raise NotFound(f"No such member: {membership_id}", param="id")
         if row.role == "owner":
             owners = session.scalar(select(func.count()).select_from(Membership).where(
-                Membership.organization_id == ctx.organization_id, Membership.role == "owner"))
+                Membership.organization_id == ctx.organization_id, Membership.role == "owner")) or 0
             if owners <= 1:
                 raise Conflict("The last owner cannot be removed.", code="last_owner")
         session.delete(row)

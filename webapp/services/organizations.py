@@ -10,11 +10,11 @@ from sqlalchemy import select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from webapp import ids
+from webapp.db.transaction import transaction
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import ApiKey, Membership, Organization, User
 from webapp.services import api_keys
-from webapp.services._tx import transaction
 
 _EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]{1,190}\.[^@\s]{2,63}$")
 

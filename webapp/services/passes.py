@@ -10,19 +10,18 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import func, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.exc import IntegrityError
 
 from webapp import clock, ids, settings
+from webapp.db.transaction import changed_rows, transaction
 from webapp.domain import definition as rules
 from webapp.domain import values as value_rules
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import Pass, PassUpdate, Template
-from webapp.services import _rows, credentials, outbox, pagination, pass_views, templates, vault
-from webapp.services._sql import Prepared
-from webapp.services._tx import guard, transaction
+from webapp.services import credentials, outbox, pagination, pass_views, templates, vault
 from webapp.services.context import Context
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+$")
@@ -49,20 +48,16 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
     :raises InvalidRequest: archived template, bad revision, platforms, values, barcode.
     :raises Unprocessable: a live pass with no live credential for an enabled wallet.
     """
-    token = _new_auth_token()  # before the write transaction: it holds SQLite's writers
+    token = _new_auth_token()
     for _attempt in range(5):
         try:
-            # Only new rows: in a request unit on SQLite they are written at its commit,
-            # after the template row is read again under the writers' lock (elsewhere it
-            # is read in the write transaction): archiving cannot slip in between the
-            # check and the insert. (Credentials are never changed or deleted; webhook
-            # endpoints: see `events.emit`.)
-            with transaction(deferrable=True) as session:
+            # The template is read in the write transaction: archiving it cannot slip in
+            # between the check and the insert.
+            with transaction() as session:
                 template, definition, item = _new_pass(ctx, req, token)
-                guard(session, _TEMPLATE_FOR_ISSUE, _template_key(ctx, template.id),
-                      [template])
+                session.add(item)
+                session.flush()
                 item.template_name = template.name
-                _rows.insert(session, item, track=False)  # read after, never changed
                 google_row = outbox.pass_issued(session, item)
             break
         except IntegrityError:  # a short ID collided (1 in 10^17): draw another
@@ -73,8 +68,8 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
 
 
 def _new_pass(ctx: Context, req: IssueRequest, token: str
-              ) -> tuple[Any, dict[str, Any], Pass]:
-    """The checked template (a row), its definition and the new (unsaved) pass.
+              ) -> tuple[Template, dict[str, Any], Pass]:
+    """The checked template, its definition and the new (unsaved) pass.
 
     :raises NotFound: no such template.
     :raises InvalidRequest: archived template, bad revision, platforms, values, barcode.
@@ -94,8 +89,8 @@ def _new_pass(ctx: Context, req: IssueRequest, token: str
         template_certificate_id=template.apple_certificate_id,
         template_issuer_id=template.google_issuer_id)
     now = clock.now()
-    item = _rows.new(
-        Pass, id=ids.new_id("pass"), organization_id=ctx.organization_id,
+    item = Pass(
+        id=ids.new_id("pass"), organization_id=ctx.organization_id,
         environment=ctx.environment, template_id=template.id, template_revision=revision,
         short_id=ids.short_id(), status="active", source=ctx.source,
         holder_name=req.holder_name, holder_email=req.holder_email, apple=apple,
@@ -191,9 +186,10 @@ def update(ctx: Context, pass_id: str, field_values: dict[str, Any] | None,
     if wallet_changed:
         values["wallet_updated_at"] = now
     with transaction() as session:
-        won = session.execute(
+        won = changed_rows(
+            session,
             sql_update(Pass).where(Pass.id == item.id, Pass.version == item.version)
-            .values(**values).execution_options(synchronize_session=False)).rowcount
+            .values(**values).execution_options(synchronize_session=False))
         if won != 1:
             raise Conflict("The pass changed while this update was being saved; retry the "
                            "request.", code="concurrent_update")
@@ -214,11 +210,12 @@ def void(ctx: Context, pass_id: str) -> Pass:
     item = _find(ctx, pass_id)
     now = clock.now()
     with transaction() as session:
-        won = session.execute(
+        won = changed_rows(
+            session,
             sql_update(Pass).where(Pass.id == item.id, Pass.status == "active")
             .values(status="voided", voided_at=now, updated_at=now, wallet_updated_at=now,
                     version=Pass.version + 1)
-            .execution_options(synchronize_session=False)).rowcount
+            .execution_options(synchronize_session=False))
         if won != 1:
             raise Conflict("This pass is voided already.", code="pass_already_voided")
         session.refresh(item)
@@ -274,26 +271,17 @@ def _find(ctx: Context, pass_id: str) -> Pass:
     return item
 
 
-_templates = Template.__table__
-_TEMPLATE_FOR_ISSUE = Prepared(select(*(_templates.c[name] for name in (
-    "id", "name", "archived", "revision", "apple_certificate_id", "google_issuer_id"))).where(
-    _templates.c.id == bindparam("id"),
-    _templates.c.organization_id == bindparam("organization_id")))
-
-
-def _template(ctx: Context, template_id: str) -> Any:
-    """What issuing needs of a template, as a row (a plain SELECT: a hot path)."""
+def _template(ctx: Context, template_id: str) -> Template:
     template = None
     if ids.has_prefix(template_id, "tmpl"):
-        template = _TEMPLATE_FOR_ISSUE.first(db.session.connection(),
-                                             _template_key(ctx, template_id))
+        # FOR SHARE: an archive or a new revision waits for this issue's commit (SQLite's
+        # writers take turns anyway).
+        template = db.session.scalar(select(Template).where(
+            Template.id == template_id, Template.organization_id == ctx.organization_id)
+            .with_for_update(read=True))
     if template is None:
         raise NotFound(f"No such template: {template_id}", param="templateId")
     return template
-
-
-def _template_key(ctx: Context, template_id: str) -> dict[str, str]:
-    return {"id": template_id, "organization_id": ctx.organization_id}
 
 
 def _definition(template_id: str, revision: int) -> dict[str, Any]:

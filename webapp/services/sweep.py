@@ -20,17 +20,19 @@ from datetime import datetime, timedelta
 from sqlalchemy import and_, delete, or_, select
 
 from webapp import clock, settings
+from webapp.db.transaction import dispatch, end_read, enqueue_after_commit, transaction
 from webapp.extensions import db
 from webapp.models import Event, GoogleObject, PassUpdate, WebhookDelivery
-from webapp.services import events, google_callbacks, idempotency, outbox, webhook_delivery
-from webapp.services._tx import end_read, transaction
+from webapp.services import events, google_callbacks, idempotency, webhook_delivery
 
 # source(now, stale_before, limit) -> [(task name, row ID)]
 Source = Callable[[datetime, datetime, int], list[tuple[str, str]]]
 SOURCES: dict[str, Source] = {}
 GIVE_UP_AFTER = timedelta(days=2)  # pass-update and Google rows older than this are left
 PURGE_EVERY = 600.0  # seconds between purges in one process
-_last_purge = 0.0
+# time.monotonic() at this process's last purge; None: it has not purged yet (the
+# monotonic clock may start near 0 at boot, so no number means "never").
+_last_purge: float | None = None
 
 
 def register(name: str, source: Source) -> None:
@@ -48,8 +50,8 @@ def run(limit: int = 500) -> int:
     end_read()
     session = db.session()
     for task, row_id in work:
-        outbox.later(session, task, row_id)
-    outbox.dispatch()
+        enqueue_after_commit(session, task, row_id)
+    dispatch(session)
     _purge(now)
     return len(work)
 
@@ -78,7 +80,7 @@ def _webhook_deliveries(now: datetime, stale: datetime, limit: int) -> list[tupl
     return [(events.DELIVER_TASK, row_id) for row_id in rows]
 
 
-def _due(table: type[PassUpdate] | type[GoogleObject], now: datetime, stale: datetime):  # type: ignore[no-untyped-def]
+def _due(table: type[PassUpdate] | type[GoogleObject], now: datetime, stale: datetime):
     """A retry whose time has come, or a first attempt that has not happened for a while."""
     return or_(and_(table.next_attempt_at.is_not(None), table.next_attempt_at <= now),
                and_(table.next_attempt_at.is_(None), table.updated_at <= stale))
@@ -86,9 +88,10 @@ def _due(table: type[PassUpdate] | type[GoogleObject], now: datetime, stale: dat
 
 def _purge(now: datetime) -> None:
     global _last_purge
-    if time.monotonic() - _last_purge < PURGE_EVERY:
+    started = time.monotonic()
+    if _last_purge is not None and started - _last_purge < PURGE_EVERY:
         return
-    _last_purge = time.monotonic()
+    _last_purge = started
     with transaction() as session:
         session.execute(delete(Event).where(Event.created_at < now - events.RETENTION)
                         .execution_options(synchronize_session=False))

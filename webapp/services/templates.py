@@ -11,12 +11,12 @@ from sqlalchemy import select
 from sqlalchemy import update as sql_update
 
 from webapp import clock, ids
+from webapp.db.transaction import changed_rows, transaction
 from webapp.domain import definition as rules
 from webapp.errors import Conflict, InvalidDefinition, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import Asset, Template, TemplateRevision
 from webapp.services import credentials, pagination
-from webapp.services._tx import transaction
 from webapp.services.context import Context
 
 _UNSET: Any = object()
@@ -106,15 +106,16 @@ def update(ctx: Context, template_id: str, expected_revision: int, *, name: str 
                 f"({template.revision}); reload the template and apply your change again.",
                 code="stale_revision", param="expectedRevision")
         current = _definition(template.id, template.revision)
-        changed_design = definition is not None and definition != current
-        if changed_design:
+        changed_design = False
+        if definition is not None and definition != current:
+            changed_design = True
             _validate(ctx, definition, template.type)
-            bumped = session.execute(
+            bumped = changed_rows(
+                session,
                 sql_update(Template)
                 .where(Template.id == template.id, Template.revision == expected_revision)
                 .values(revision=expected_revision + 1)
-                .execution_options(synchronize_session=False)
-            ).rowcount
+                .execution_options(synchronize_session=False))
             if bumped != 1:
                 raise Conflict("The template changed while this update was saved; retry.",
                                code="stale_revision", param="expectedRevision")

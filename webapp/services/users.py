@@ -8,10 +8,10 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
+from webapp.db.transaction import end_read
 from webapp.extensions import db
 from webapp.models import Membership, Organization, User
 from webapp.services import organizations
-from webapp.services._tx import end_read
 
 
 @dataclass(frozen=True)

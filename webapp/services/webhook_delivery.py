@@ -23,10 +23,15 @@ from typing import Any
 from sqlalchemy import ColumnElement, or_, select, update
 
 from webapp import clock, ids, settings
+from webapp.db.transaction import (
+    changed_rows,
+    end_read,
+    enqueue_after_commit,
+    transaction,
+)
 from webapp.extensions import db
 from webapp.models import WebhookAttempt, WebhookDelivery, WebhookEndpoint
-from webapp.services import events, outbox, vault, webhook_http
-from webapp.services._tx import end_read, transaction
+from webapp.services import events, vault, webhook_http
 
 # After attempt n fails, attempt n+1 comes RETRY_SCHEDULE[n-1] later: 8 attempts, ~28 h.
 RETRY_SCHEDULE = (timedelta(seconds=5), timedelta(minutes=5), timedelta(minutes=30),
@@ -136,9 +141,10 @@ def _claim(delivery_id: str, lease_seconds: float | None = None) -> list[str]:
         lease_seconds = float(settings.get("JOBS_LEASE_SECONDS"))
     values = {"locked_until": now + timedelta(seconds=lease_seconds)}
     with transaction() as session:
-        won = session.execute(
+        won = changed_rows(
+            session,
             update(WebhookDelivery).where(WebhookDelivery.id == delivery_id, *due(now))
-            .values(**values).execution_options(synchronize_session=False)).rowcount
+            .values(**values).execution_options(synchronize_session=False))
         if won != 1:
             return []
         others = session.scalars(
@@ -182,7 +188,7 @@ def _record(endpoint_id: str, done: list[tuple[str, int, webhook_http.Outcome]],
                             .values(locked_until=None)
                             .execution_options(synchronize_session=False))
             for delivery_id in released:
-                outbox.later(session, events.DELIVER_TASK, delivery_id)
+                enqueue_after_commit(session, events.DELIVER_TASK, delivery_id)
         if any(outcome.ok for _, _, outcome in done):
             _endpoint_health(endpoint_id, True, at)
         disabled = not done[-1][2].ok and _endpoint_health(endpoint_id, False, at)
@@ -200,9 +206,10 @@ def _endpoint_health(endpoint_id: str, ok: bool, at: datetime) -> bool:
         return False
     session.execute(update(table).where(table.id == endpoint_id, table.failing_since.is_(None))
                     .values(failing_since=at).execution_options(synchronize_session=False))
-    won = session.execute(
+    won = changed_rows(
+        session,
         update(table).where(table.id == endpoint_id, table.status == "enabled",
                             table.failing_since <= at - DISABLE_AFTER)
         .values(status="disabled", disabled_reason="failing", updated_at=at)
-        .execution_options(synchronize_session=False)).rowcount
+        .execution_options(synchronize_session=False))
     return won == 1

@@ -19,11 +19,11 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import selectinload
 
 from webapp import clock, ids, settings
+from webapp.db.transaction import enqueue_after_commit, transaction
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import WebhookDelivery, WebhookEndpoint
-from webapp.services import events, outbox, pagination, vault, webhook_delivery, webhook_http
-from webapp.services._tx import transaction
+from webapp.services import events, pagination, vault, webhook_delivery, webhook_http
 from webapp.services.context import Context
 
 MAX_ENDPOINTS = 16  # per organization and environment
@@ -61,7 +61,7 @@ def create(ctx: Context, url: str, enabled_events: list[str] | None = None,
         created_at=now, updated_at=now)
     with transaction() as session:
         count = session.scalar(select(func.count()).select_from(WebhookEndpoint).where(
-            *_scope(ctx)))
+            *_scope(ctx))) or 0
         if count >= MAX_ENDPOINTS:
             raise InvalidRequest(f"An environment has at most {MAX_ENDPOINTS} webhook "
                                  "endpoints.", code="too_many_endpoints")
@@ -215,7 +215,7 @@ def resend(ctx: Context, endpoint_id: str, delivery_id: str) -> WebhookDelivery:
     with transaction() as session:
         delivery.status, delivery.attempts, delivery.next_attempt_at = "pending", 0, now
         delivery.failure_code, delivery.updated_at = None, now
-        outbox.later(session, events.DELIVER_TASK, delivery.id)
+        enqueue_after_commit(session, events.DELIVER_TASK, delivery.id)
     return db.session.get(WebhookDelivery, delivery.id, populate_existing=True) or delivery
 
 

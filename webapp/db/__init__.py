@@ -1,0 +1,1 @@
+"""The database's one write path (`transaction`) and SQLite's set-up (`sqlite`)."""

@@ -1,0 +1,107 @@
+"""`with transaction() as session:` the one way to write.
+
+The outermost block is the request's write transaction: it begins (on SQLite with
+`BEGIN IMMEDIATE`, in the writers' queue), commits when the block ends and rolls back when it
+raises. A block inside it is a SAVEPOINT: an error undoes that block's writes and the outer
+block decides what follows (an API error is answered and stored with the key's claim).
+
+Jobs recorded with `enqueue_after_commit` start only once the outermost block has committed,
+and are dropped with the writes they belong to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, cast
+
+from flask import current_app
+from sqlalchemy import CursorResult
+from sqlalchemy.orm import Session
+from sqlalchemy.sql.expression import Executable
+
+from webapp.db import sqlite
+from webapp.extensions import db
+
+Dispatcher = Callable[[str, str], None]
+DISPATCHER = "job_dispatcher"  # app.extensions key: dispatcher(task name, row ID)
+_OPEN = "transaction_open"
+_JOBS = "jobs_after_commit"
+
+
+@contextmanager
+def transaction() -> Iterator[Session]:
+    """A write transaction, or a SAVEPOINT inside one."""
+    session = db.session()
+    if session.info.get(_OPEN):
+        with _savepoint(session):
+            yield session
+        return
+    if session.new or session.dirty or session.deleted:
+        raise RuntimeError("changes were made outside `with transaction()`")
+    on_sqlite = sqlite.is_sqlite(session)
+    if on_sqlite and session.in_transaction():
+        session.commit()  # end the read snapshot: a SQLite writer starts from the newest data
+    with sqlite.writers_queue() if on_sqlite else _nothing():
+        if not session.in_transaction():  # (PostgreSQL goes on from its reads: read committed)
+            session.connection(execution_options={sqlite.IMMEDIATE: True})
+        session.info[_OPEN] = True
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            session.info.pop(_JOBS, None)
+            raise
+        finally:
+            session.info.pop(_OPEN, None)
+    dispatch(session)
+
+
+@contextmanager
+def _savepoint(session: Session) -> Iterator[None]:
+    jobs = session.info.setdefault(_JOBS, [])
+    before = len(jobs)
+    with session.begin_nested():
+        try:
+            yield
+        except BaseException:
+            del jobs[before:]
+            raise
+
+
+@contextmanager
+def _nothing() -> Iterator[None]:
+    yield
+
+
+def in_transaction() -> bool:
+    """Whether a `transaction()` block is open on this request's session."""
+    return bool(db.session().info.get(_OPEN))
+
+
+def enqueue_after_commit(session: Session, task: str, row_id: str) -> None:
+    """Run job `task` for a row once the transaction that wrote the row commits."""
+    session.info.setdefault(_JOBS, []).append((task, row_id))
+
+
+def dispatch(session: Session | None = None) -> None:
+    """Hand the recorded jobs to the app's queue (after a commit; the sweep calls it itself)."""
+    session = session or db.session()
+    jobs = session.info.pop(_JOBS, None)
+    dispatcher: Dispatcher | None = current_app.extensions.get(DISPATCHER)
+    if jobs and dispatcher is not None:
+        for task, row_id in jobs:
+            dispatcher(task, row_id)
+
+
+def changed_rows(session: Session, statement: Executable) -> int:
+    """Run an UPDATE or DELETE; how many rows it changed."""
+    result = cast(CursorResult[Any], session.execute(statement))
+    return result.rowcount
+
+
+def end_read() -> None:
+    """Release the read snapshot and connection a session holds (not inside a transaction)."""
+    if not in_transaction():
+        db.session.rollback()

@@ -74,8 +74,8 @@ def test_events_are_kept_30_days(app: Flask, api: Api, frozen: Clock) -> None:
 @pytest.fixture
 def steps(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict]:
     """Wallet steps that finish when told (`done[wallet] = status`), else stay pending."""
-    from webapp.services import deliveries
     from webapp.db.transaction import transaction
+    from webapp.services import deliveries
 
     done: dict[str, str] = {}
     runs: list[str] = []

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from typing import Any, cast
 
 from flask import current_app
-from sqlalchemy import CursorResult
+from sqlalchemy import CursorResult, Table, insert
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.expression import Executable
 
@@ -99,6 +99,17 @@ def changed_rows(session: Session, statement: Executable) -> int:
     """Run an UPDATE or DELETE; how many rows it changed."""
     result = cast(CursorResult[Any], session.execute(statement))
     return result.rowcount
+
+
+def insert_new(session: Session, row: Any) -> None:
+    """INSERT a new model object with one Core statement; it stays out of the session.
+
+    For rows that the request writes once and never changes (a new pass, its event): no
+    flush, no change tracking. Columns the object leaves unset get their defaults.
+    """
+    table = cast(Table, type(row).__table__)
+    session.execute(insert(table), {column.key: row.__dict__[column.key]
+                                    for column in table.columns if column.key in row.__dict__})
 
 
 def end_read() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Table, insert, select
+from sqlalchemy import ColumnElement, Table, bindparam, insert, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import Session
 
@@ -40,9 +40,8 @@ def emit(session: Session, *, organization_id: str, environment: str, type: str,
     session.execute(_INSERT_EVENT, {
         "id": event_id, "organization_id": organization_id, "environment": environment,
         "type": type, "data": data, "created_at": now})
-    endpoints = session.execute(select(WebhookEndpoint.id, WebhookEndpoint.enabled_events).where(
-        WebhookEndpoint.organization_id == organization_id,
-        WebhookEndpoint.environment == environment, WebhookEndpoint.status == "enabled"))
+    endpoints = session.execute(_ENABLED_ENDPOINTS, {"organization_id": organization_id,
+                                                     "environment": environment})
     for endpoint_id, enabled_events in endpoints:
         if not subscribed(enabled_events, type):
             continue
@@ -55,6 +54,11 @@ def emit(session: Session, *, organization_id: str, environment: str, type: str,
         enqueue_after_commit(session, DELIVER_TASK, delivery_id)
 
 
+# Built once: every event runs them.
+_ENABLED_ENDPOINTS = select(WebhookEndpoint.id, WebhookEndpoint.enabled_events).where(
+    WebhookEndpoint.organization_id == bindparam("organization_id"),
+    WebhookEndpoint.environment == bindparam("environment"),
+    WebhookEndpoint.status == "enabled")
 _INSERT_EVENT = insert(cast(Table, Event.__table__))
 _INSERT_DELIVERY = insert(cast(Table, WebhookDelivery.__table__))
 

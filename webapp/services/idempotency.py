@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import cast
 
-from sqlalchemy import Table, delete, func, insert, select
+from sqlalchemy import Table, bindparam, delete, func, insert, select
 from sqlalchemy.orm import Session
 
 from webapp import clock, ids
@@ -73,13 +73,11 @@ def claim(session: Session, ctx: Context, key: str, fingerprint: str) -> Claim |
     if session.get_bind().dialect.name == "postgresql" and not session.scalar(
             select(func.pg_try_advisory_xact_lock(_advisory_key(ctx, key)))):
         raise IdempotencyKeyInUse(_IN_USE)
-    record = session.scalar(select(IdempotencyRecord).where(
-        IdempotencyRecord.organization_id == ctx.organization_id,
-        IdempotencyRecord.environment == ctx.environment, IdempotencyRecord.key == key))
+    record = session.execute(_RECORD, {"organization_id": ctx.organization_id,
+                                       "environment": ctx.environment, "key": key}).first()
     if record is not None and clock.now() - record.created_at > RETENTION:
-        session.delete(record)  # not purged yet: the key counts as new
-        session.flush()
-    elif record is not None:
+        session.execute(delete(IdempotencyRecord).where(IdempotencyRecord.id == record.id))
+    elif record is not None:  # (not purged yet: the key counts as new)
         if record.fingerprint != fingerprint:
             raise IdempotencyKeyReused(_REUSED)
         return Replay(record.status_code or 200, _open(record.body), record.request_id)
@@ -98,6 +96,13 @@ def store(session: Session, claimed: Claim, status_code: int, body: str) -> None
         "created_at": now, "locked_at": now})
 
 
+# Built once: every idempotent request runs them.
+_RECORD = select(IdempotencyRecord.id, IdempotencyRecord.fingerprint,
+                 IdempotencyRecord.status_code, IdempotencyRecord.body,
+                 IdempotencyRecord.request_id, IdempotencyRecord.created_at).where(
+    IdempotencyRecord.organization_id == bindparam("organization_id"),
+    IdempotencyRecord.environment == bindparam("environment"),
+    IdempotencyRecord.key == bindparam("key"))
 _INSERT_RECORD = insert(cast(Table, IdempotencyRecord.__table__))
 
 

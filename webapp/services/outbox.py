@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from webapp import ids
-from webapp.db.transaction import enqueue_after_commit
+from webapp.db.transaction import enqueue_after_commit, insert_new
 from webapp.models import GoogleObject, Pass, PassUpdate
 from webapp.services import event_data, events, google_sync
 
@@ -24,7 +24,7 @@ def pass_issued(session: Session, item: Pass) -> GoogleObject | None:
     row = None
     if item.google:
         row, needs_job = google_sync.new_row(item)
-        session.add(row)
+        insert_new(session, row)
         if needs_job:
             enqueue_after_commit(session, "sync_google_pass", item.id)
     _pass_event(session, item, "pass.created")

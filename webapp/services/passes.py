@@ -10,12 +10,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.exc import IntegrityError
 
 from webapp import clock, ids, settings
-from webapp.db.transaction import changed_rows, transaction
+from webapp.db.transaction import changed_rows, insert_new, transaction
 from webapp.domain import definition as rules
 from webapp.domain import values as value_rules
 from webapp.errors import Conflict, InvalidRequest, NotFound
@@ -55,8 +55,7 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
             # between the check and the insert.
             with transaction() as session:
                 template, definition, item = _new_pass(ctx, req, token)
-                session.add(item)
-                session.flush()
+                insert_new(session, item)
                 item.template_name = template.name
                 google_row = outbox.pass_issued(session, item)
             break
@@ -68,7 +67,7 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
 
 
 def _new_pass(ctx: Context, req: IssueRequest, token: str
-              ) -> tuple[Template, dict[str, Any], Pass]:
+              ) -> tuple[Any, dict[str, Any], Pass]:
     """The checked template, its definition and the new (unsaved) pass.
 
     :raises NotFound: no such template.
@@ -271,14 +270,21 @@ def _find(ctx: Context, pass_id: str) -> Pass:
     return item
 
 
-def _template(ctx: Context, template_id: str) -> Template:
+# FOR SHARE: an archive or a new revision waits for the issue's commit (SQLite's writers
+# take turns anyway). Built once: every issue runs it.
+_TEMPLATE_FOR_ISSUE = select(
+    Template.id, Template.name, Template.archived, Template.revision,
+    Template.apple_certificate_id, Template.google_issuer_id).where(
+    Template.id == bindparam("id"), Template.organization_id == bindparam("organization_id")
+).with_for_update(read=True)
+
+
+def _template(ctx: Context, template_id: str) -> Any:
+    """What issuing needs of the template (a row: id, name, archived, revision, credentials)."""
     template = None
     if ids.has_prefix(template_id, "tmpl"):
-        # FOR SHARE: an archive or a new revision waits for this issue's commit (SQLite's
-        # writers take turns anyway).
-        template = db.session.scalar(select(Template).where(
-            Template.id == template_id, Template.organization_id == ctx.organization_id)
-            .with_for_update(read=True))
+        template = db.session.execute(_TEMPLATE_FOR_ISSUE, {
+            "id": template_id, "organization_id": ctx.organization_id}).first()
     if template is None:
         raise NotFound(f"No such template: {template_id}", param="templateId")
     return template

@@ -1,7 +1,7 @@
 """Issue-pass throughput over HTTP against GET /v1/me on the same server, same run.
 
 gunicorn with 2 workers, 8 concurrent clients, on SQLite and on PostgreSQL.
-Target (issue 3): issuing reaches at least 40% of the /v1/me rate; p99 under 50 ms.
+Target (issue 16): issuing reaches at least 35% of the /v1/me rate; p99 under 50 ms.
 
 The machines are shared and their speed drifts within seconds, so the two endpoints are
 measured in ROUNDS alternating rounds (`GET /v1/me`, then `POST /v1/passes`); the ratio
@@ -22,6 +22,7 @@ from bench.server import Server
 CLIENTS = 8
 SECONDS = 5.0
 ROUNDS = 5  # a machine hiccup spoils one round, not the median
+TARGET = 0.35  # issue 16: the plain write path (one transaction per request, SAVEPOINTs)
 
 TEMPLATE = {
     "name": "Bench", "type": "generic",
@@ -111,8 +112,8 @@ def run(label: str, database_url: str | None) -> dict[str, float]:
           f"  p99 {pct(issue_lat, 99):6.1f} ms  errors {issue_err}")
     print(f"{label:10} rounds (me, issue req/s): "
           + ", ".join(f"({m:.0f}, {i:.0f})" for m, i in rounds))
-    verdict = "OK" if ratio >= 0.4 and pct(issue_lat, 99) < 50 else "MISSED"
-    print(f"{label:10} ratio issue/me = {ratio:.2f} (median of {ROUNDS}; target >= 0.40, "
+    verdict = "OK" if ratio >= TARGET and pct(issue_lat, 99) < 50 else "MISSED"
+    print(f"{label:10} ratio issue/me = {ratio:.2f} (median of {ROUNDS}; target >= {TARGET:.2f}, "
           f"p99 < 50 ms): {verdict}")
     return {"ratio": ratio, "p99": pct(issue_lat, 99)}
 

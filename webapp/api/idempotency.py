@@ -43,10 +43,11 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Response]:
     @wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Response:
         key = _check_key(request.headers.get(HEADER))
+        request_fingerprint = fingerprint()
         release = idempotency.hold(g.ctx, key)
         try:
             with transaction() as session:
-                claimed = idempotency.claim(session, g.ctx, key, fingerprint())
+                claimed = idempotency.claim(session, g.ctx, key, request_fingerprint)
                 if isinstance(claimed, idempotency.Replay):
                     return _replay(claimed)
                 response = _run(view, *args, **kwargs)

@@ -104,12 +104,14 @@ def changed_rows(session: Session, statement: Executable) -> int:
 def insert_new(session: Session, row: Any) -> None:
     """INSERT a new model object with one Core statement; it stays out of the session.
 
-    For rows that the request writes once and never changes (a new pass, its event): no
-    flush, no change tracking. Columns the object leaves unset get their defaults.
+    For rows that the request writes once and never changes (a new pass, its Google row):
+    no flush, no change tracking, and on the session's connection (the ORM's `execute` adds
+    some 30 us to a Core statement). Columns the object leaves unset get their defaults.
     """
     table = cast(Table, type(row).__table__)
-    session.execute(insert(table), {column.key: row.__dict__[column.key]
-                                    for column in table.columns if column.key in row.__dict__})
+    session.connection().execute(insert(table), {
+        column.key: row.__dict__[column.key] for column in table.columns
+        if column.key in row.__dict__})
 
 
 def end_read() -> None:

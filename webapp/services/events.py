@@ -37,16 +37,17 @@ def emit(session: Session, *, organization_id: str, environment: str, type: str,
     now = clock.now()
     event_id = ids.new_id("evt")
     # Plain Core INSERTs with their values as parameters: one cached statement per table.
-    session.execute(_INSERT_EVENT, {
+    connection = session.connection()  # Core statements: the ORM adds nothing here
+    connection.execute(_INSERT_EVENT, {
         "id": event_id, "organization_id": organization_id, "environment": environment,
         "type": type, "data": data, "created_at": now})
-    endpoints = session.execute(_ENABLED_ENDPOINTS, {"organization_id": organization_id,
+    endpoints = connection.execute(_ENABLED_ENDPOINTS, {"organization_id": organization_id,
                                                      "environment": environment})
     for endpoint_id, enabled_events in endpoints:
         if not subscribed(enabled_events, type):
             continue
         delivery_id = ids.new_id("whdl")
-        session.execute(_INSERT_DELIVERY, {
+        connection.execute(_INSERT_DELIVERY, {
             "id": delivery_id, "endpoint_id": endpoint_id, "event_id": event_id,
             "organization_id": organization_id, "environment": environment,
             "event_type": type, "status": "pending", "attempts": 0, "next_attempt_at": now,

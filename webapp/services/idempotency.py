@@ -70,11 +70,12 @@ def claim(session: Session, ctx: Context, key: str, fingerprint: str) -> Claim |
     :raises IdempotencyKeyInUse: the first request with the key is still running.
     :raises IdempotencyKeyReused: the key was used for another request.
     """
-    if session.get_bind().dialect.name == "postgresql" and not session.scalar(
+    connection = session.connection()  # Core statements: the ORM adds nothing here
+    if connection.dialect.name == "postgresql" and not connection.scalar(
             select(func.pg_try_advisory_xact_lock(_advisory_key(ctx, key)))):
         raise IdempotencyKeyInUse(_IN_USE)
-    record = session.execute(_RECORD, {"organization_id": ctx.organization_id,
-                                       "environment": ctx.environment, "key": key}).first()
+    record = connection.execute(_RECORD, {"organization_id": ctx.organization_id,
+                                          "environment": ctx.environment, "key": key}).first()
     if record is not None and clock.now() - record.created_at > RETENTION:
         session.execute(delete(IdempotencyRecord).where(IdempotencyRecord.id == record.id))
     elif record is not None:  # (not purged yet: the key counts as new)
@@ -88,7 +89,7 @@ def store(session: Session, claimed: Claim, status_code: int, body: str) -> None
     """Keep the request's answer (under 500) in its transaction."""
     now = clock.now()
     ctx = claimed.ctx
-    session.execute(_INSERT_RECORD, {
+    session.connection().execute(_INSERT_RECORD, {
         "id": ids.new_id("idem"), "organization_id": ctx.organization_id,
         "environment": ctx.environment, "key": claimed.key, "fingerprint": claimed.fingerprint,
         "request_id": ctx.request_id or "", "state": "completed", "status_code": status_code,

@@ -283,7 +283,7 @@ def _template(ctx: Context, template_id: str) -> Any:
     """What issuing needs of the template (a row: id, name, archived, revision, credentials)."""
     template = None
     if ids.has_prefix(template_id, "tmpl"):
-        template = db.session.execute(_TEMPLATE_FOR_ISSUE, {
+        template = db.session.connection().execute(_TEMPLATE_FOR_ISSUE, {
             "id": template_id, "organization_id": ctx.organization_id}).first()
     if template is None:
         raise NotFound(f"No such template: {template_id}", param="templateId")

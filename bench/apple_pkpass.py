@@ -70,8 +70,9 @@ def _setup() -> tuple[Any, str]:
 
     from PIL import Image
 
-    from webapp.services import assets, organizations, templates
+    from webapp.services.accounts import organizations
     from webapp.services.context import Context
+    from webapp.services.templates import assets, revisions
 
     created = organizations.create("Bench", "bench@example.com", "benchmark-password")
     ctx = Context(created.organization.id, "test")
@@ -91,31 +92,32 @@ def _setup() -> tuple[Any, str]:
                          "required": True}],
             "secondary": [{"key": "level", "label": "Level", "binding": "perPass"}]}},
     }
-    return ctx, templates.create(ctx, "Bench", "generic", definition).id
+    return ctx, revisions.create(ctx, "Bench", "generic", definition).id
 
 
 def _issue(ctx: Any, template_id: str, n: int) -> list[Any]:
-    from webapp.services import passes
+    from webapp.services.passes import lifecycle
 
-    return [passes.issue(ctx, passes.IssueRequest(template_id, {"member": f"Member {i}"}))
+    return [lifecycle.issue(ctx, lifecycle.IssueRequest(template_id, {"member": f"Member {i}"}))
             for i in range(n)]
 
 
 def _signing(chain: Any, ctx: Any, template_id: str) -> None:
     """Builds and raw signatures in alternating rounds (the machine is shared: load drifts),
     the ratio of each round, and the median of the rounds."""
-    from webapp.services import apple_passes, credentials
+    from webapp.services.apple import passes
+    from webapp.services.credentials import identities
 
-    identity = credentials.demo_apple()
+    identity = identities.demo_apple()
     items = _issue(ctx, template_id, BUILDS)
-    apple_passes.build(items[0], identity)  # warm: key parsed, images converted once
+    passes.build(items[0], identity)  # warm: key parsed, images converted once
     key, message = chain.identity.private_key, b"x" * 100
     rounds, per_round = 6, BUILDS // 6
     builds, raws = [], []
     for number in range(rounds):
         started = time.perf_counter()
         for item in items[number * per_round:(number + 1) * per_round]:
-            apple_passes.build(item, identity)
+            passes.build(item, identity)
         builds.append(per_round / (time.perf_counter() - started))
         started = time.perf_counter()
         for _ in range(per_round):
@@ -145,10 +147,12 @@ def _pushes(ctx: Any, template_id: str) -> None:
     from webapp import clock
     from webapp.extensions import db
     from webapp.models import AppleRegistration, PassUpdate
-    from webapp.services import apple_passes, deliveries, passes
+    from webapp.services.apple import passes
+    from webapp.services.outbox import pass_updates
+    from webapp.services.passes import lifecycle
 
     item = _issue(ctx, template_id, 1)[0]
-    pass_type = apple_passes.pass_type_identifier(item)
+    pass_type = passes.pass_type_identifier(item)
     now = clock.now()
     db.session.execute(AppleRegistration.__table__.insert(), [
         {"pass_id": item.id, "organization_id": item.organization_id, "environment": "test",
@@ -162,9 +166,9 @@ def _pushes(ctx: Any, template_id: str) -> None:
     from webapp.db.transaction import DISPATCHER
 
     current_app.extensions[DISPATCHER] = None  # run the delivery here, timed, not in a job thread
-    update = passes.update(ctx, item.id, {"level": "Gold"}, "notify").update
+    update = lifecycle.update(ctx, item.id, {"level": "Gold"}, "notify").update
     started = time.perf_counter()
-    deliveries.deliver(update.id)
+    pass_updates.deliver(update.id)
     elapsed = time.perf_counter() - started
     record = db.session.get(PassUpdate, update.id, populate_existing=True)
     print(f"pushes to {DEVICES:,} devices over one HTTP/2 connection: {elapsed:.2f} s, "

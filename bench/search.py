@@ -54,14 +54,15 @@ def main() -> None:
 
 
 def _setup() -> tuple[str, str, str]:
-    from webapp.services import organizations, templates
+    from webapp.services.accounts import organizations
     from webapp.services.context import Context
+    from webapp.services.templates import revisions
 
     created = organizations.create("Bench", "bench@example.com", "benchmark-password")
     ctx = Context(created.organization.id, "test")
     from bench.issue_throughput import TEMPLATE
 
-    template = templates.create(ctx, "Bench", "generic", TEMPLATE["definition"])
+    template = revisions.create(ctx, "Bench", "generic", TEMPLATE["definition"])
     return created.keys["test"], template.id, created.organization.id
 
 

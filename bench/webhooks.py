@@ -62,8 +62,8 @@ def throughput() -> float:
     os.environ.update({k: env[k] for k in ("INSTANCE_PATH", "DATABASE_URL", "REDIS_URL")})
     from webapp import create_app
     from webapp.db.transaction import DISPATCHER, transaction
-    from webapp.services import events, webhooks
     from webapp.services.context import Context
+    from webapp.services.webhooks import endpoints, events
 
     app = create_app({"DATABASE_URL": env["DATABASE_URL"], "REDIS_URL": redis.url,
                       "WEBHOOKS_ALLOW_PRIVATE_NETWORKS": True})
@@ -76,7 +76,7 @@ def throughput() -> float:
             from webapp.models import Organization
 
             org_id = db.session.scalar(select(Organization.id))
-            webhooks.create(Context(org_id, "test"), receiver.url)
+            endpoints.create(Context(org_id, "test"), receiver.url)
             app.extensions[DISPATCHER] = None  # write everything first, enqueue in one go below
             for _ in range(DELIVERIES // 100):
                 with transaction() as session:

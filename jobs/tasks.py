@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from webapp.services import deliveries, google_sync, sweep, webhook_delivery
+from webapp.services.google import sync
+from webapp.services.outbox import pass_updates, sweep
+from webapp.services.webhooks import delivery
 
 
 def deliver_pass_update(update_id: str) -> None:
     """Push one pass update to the wallets that hold the pass."""
-    deliveries.deliver(update_id)
+    pass_updates.deliver(update_id)
 
 
 def sync_google_pass(pass_id: str) -> None:
     """Write a new pass's Google Wallet class and object."""
-    google_sync.sync(pass_id)
+    sync.sync(pass_id)
 
 
 def deliver_webhook(delivery_id: str) -> None:
     """Make a webhook delivery's next attempt (if it is due and nobody else holds it)."""
-    webhook_delivery.deliver(delivery_id)
+    delivery.deliver(delivery_id)
 
 
 def sweep_pending() -> int:

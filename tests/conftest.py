@@ -160,7 +160,7 @@ class Api:
 
 
 def _organization(app: Flask, name: str, email_prefix: str) -> dict[str, Any]:
-    from webapp.services import organizations
+    from webapp.services.accounts import organizations
 
     with app.app_context():
         created = organizations.create(name, f"{email_prefix}-{uuid.uuid4().hex[:8]}@acme.test",

@@ -61,7 +61,7 @@ def test_org_create_prints_keys_and_login(app: Flask, run: Any) -> None:
         assert response.get_json() == {"organizationId": out["organizationId"],
                                        "environment": environment}
 
-    from webapp.services import organizations
+    from webapp.services.accounts import organizations
 
     with app.app_context():
         assert organizations.get(out["organizationId"]).name == "Cli Co"
@@ -77,7 +77,7 @@ def test_org_create_generates_a_login(app: Flask, run: Any) -> None:
     assert isinstance(password, str) and len(password) >= 8
     assert me(app, out["keys"]["test"]).status_code == 200
 
-    from webapp.services import organizations
+    from webapp.services.accounts import organizations
 
     with app.app_context():
         assert organizations.check_login(email, password) is not None
@@ -188,7 +188,7 @@ def test_keys_revoke(app: Flask, run: Any, org: dict) -> None:
 
 
 def test_keys_revoke_a_default_key(app: Flask, run: Any, org: dict) -> None:
-    from webapp.services import api_keys
+    from webapp.services.accounts import api_keys
 
     with app.app_context():
         key_id = next(k.id for k in api_keys.list_for(org["id"]) if k.environment == "test")

@@ -15,7 +15,8 @@ from flask.cli import AppGroup
 
 from webapp import clock
 from webapp.errors import ServiceError
-from webapp.services import api_keys, credentials, organizations
+from webapp.services.accounts import api_keys, organizations
+from webapp.services.credentials import identities
 
 
 def _fail(exc: ServiceError) -> NoReturn:
@@ -91,7 +92,7 @@ def demo_init() -> None:
     if organizations.any_exists():
         click.echo("Organizations exist already; keys were printed when they were created.")
         return
-    credentials.ensure_demo_identities()
+    identities.ensure_demo_identities()
     created = organizations.create("Demo Organization", "demo@example.com")
     out = {"organizationId": created.organization.id, "keys": created.keys,
            "dashboard": {"email": created.email, "password": created.password}}
@@ -137,7 +138,7 @@ def credentials_add_apple(org_id: str, p12: BinaryIO | None, password: str | Non
     if (p12 is None) == (cert_pem is None and key_pem is None):
         raise click.UsageError("Give either --p12 (and --password) or --cert and --key.")
     try:
-        cert = credentials.add_apple(
+        cert = identities.add_apple(
             org_id, p12=p12.read() if p12 else None, password=password,
             certificate_pem=cert_pem.read() if cert_pem else None,
             key_pem=key_pem.read() if key_pem else None,
@@ -158,7 +159,7 @@ def credentials_add_google(org_id: str, issuer_id: str, service_account: BinaryI
                            name: str | None, as_json: bool) -> None:
     """Add a Google Wallet issuer with its service-account key."""
     try:
-        issuer = credentials.add_google(org_id, issuer_id, service_account.read(), name)
+        issuer = identities.add_google(org_id, issuer_id, service_account.read(), name)
     except ServiceError as exc:
         _fail(exc)
     _echo(_google_out(issuer), as_json)
@@ -169,7 +170,7 @@ def credentials_add_google(org_id: str, issuer_id: str, service_account: BinaryI
 @click.option("--json", "as_json", is_flag=True)
 def credentials_list(org_id: str, as_json: bool) -> None:
     """List an organization's certificates and issuers (never their secrets)."""
-    certs, issuers = credentials.list_for(org_id)
+    certs, issuers = identities.list_for(org_id)
     out = [_apple_out(c) for c in certs] + [_google_out(i) for i in issuers]
     if as_json:
         click.echo(json.dumps({"data": out}))

@@ -17,7 +17,7 @@ depends_on = None
 
 
 def upgrade():
-    from webapp.services import vault
+    from webapp import vault
 
     with op.batch_alter_table('passes', schema=None) as batch_op:
         batch_op.add_column(sa.Column('auth_token_encrypted', sa.Text(), nullable=True))
@@ -33,7 +33,7 @@ def upgrade():
 
 
 def downgrade():
-    from webapp.services import vault
+    from webapp import vault
 
     with op.batch_alter_table('passes', schema=None) as batch_op:
         batch_op.add_column(sa.Column('auth_token', sa.String(length=64), nullable=True))

@@ -46,7 +46,7 @@ def test_uniform_401(client, header: str | None) -> None:
 
 
 def test_revoked_key_gets_the_same_401(app, client, org: dict) -> None:
-    from webapp.services import api_keys
+    from webapp.services.accounts import api_keys
 
     key = org["keys"]["test"]
     assert client.get("/v1/me", headers={"Authorization": f"Bearer {key}"}).status_code == 200
@@ -81,7 +81,7 @@ def test_keys_are_stored_hashed(app, org: dict) -> None:
 
 
 def test_last_used_is_recorded(app, api: Api, org: dict) -> None:
-    from webapp.services import api_keys
+    from webapp.services.accounts import api_keys
 
     api.get("/v1/me")
     with app.app_context():

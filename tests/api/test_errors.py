@@ -52,18 +52,18 @@ def test_form_body_is_400(api: Api) -> None:
 
 
 def test_unhandled_failure_is_500_api_error_without_details(app, api: Api) -> None:
-    from webapp.services import templates
+    from webapp.services.templates import revisions
 
-    original = templates.list_
+    original = revisions.list_
 
     def broken(*args, **kwargs):
         raise RuntimeError("SELECT secret FROM internals")
 
-    templates.list_ = broken
+    revisions.list_ = broken
     try:
         response = api.get("/v1/templates")
     finally:
-        templates.list_ = original
+        revisions.list_ = original
     assert response.status_code == 500
     body = response.get_json()
     assert body["error"]["type"] == "api_error"
@@ -76,18 +76,18 @@ def test_unhandled_failure_is_500_api_error_without_details(app, api: Api) -> No
 def test_database_down_is_503(app, api: Api) -> None:
     from sqlalchemy.exc import OperationalError
 
-    from webapp.services import templates
+    from webapp.services.templates import revisions
 
-    original = templates.list_
+    original = revisions.list_
 
     def down(*args, **kwargs):
         raise OperationalError("SELECT 1", {}, Exception("connection refused"))
 
-    templates.list_ = down
+    revisions.list_ = down
     try:
         response = api.get("/v1/templates")
     finally:
-        templates.list_ = original
+        revisions.list_ = original
     error = assert_error(response, 503, "api_error", "service_unavailable")
     assert "connection refused" not in error["message"]
     assert response.headers["Retry-After"] == "5"

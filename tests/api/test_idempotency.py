@@ -102,18 +102,18 @@ def test_scope_is_organization_and_environment(api: Api, live_api: Api, other_ap
 
 
 def test_server_errors_are_not_stored(app, api: Api) -> None:
-    from webapp.services import templates
+    from webapp.services.templates import revisions
 
-    original = templates.create
+    original = revisions.create
 
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    templates.create = broken
+    revisions.create = broken
     try:
         assert api.post("/v1/templates", template_body(), idem="retry-me").status_code == 500
     finally:
-        templates.create = original
+        revisions.create = original
     again = api.post("/v1/templates", template_body(), idem="retry-me")
     assert again.status_code == 201
     assert "Idempotent-Replayed" not in again.headers
@@ -130,7 +130,7 @@ def test_records_expire_after_24_hours(app, api: Api) -> None:
 
 
 def test_purge_removes_old_records(app, api: Api) -> None:
-    from webapp.services import idempotency
+    from webapp.db import idempotency
 
     start = clock.now()
     clock.set_now(lambda: start)
@@ -142,11 +142,11 @@ def test_purge_removes_old_records(app, api: Api) -> None:
 
 def _hold_inside_the_transaction(monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event,
                                                                           threading.Event]:
-    """Make `templates.create` stop after its write, inside the request's open transaction,
+    """Make `revisions.create` stop after its write, inside the request's open transaction,
     until released."""
-    from webapp.services import templates
+    from webapp.services.templates import revisions
 
-    original = templates.create
+    original = revisions.create
     inside, release = threading.Event(), threading.Event()
 
     def held(*args, **kwargs):
@@ -155,7 +155,7 @@ def _hold_inside_the_transaction(monkeypatch: pytest.MonkeyPatch) -> tuple[threa
         assert release.wait(30)
         return created
 
-    monkeypatch.setattr(templates, "create", held)
+    monkeypatch.setattr(revisions, "create", held)
     return inside, release
 
 
@@ -187,15 +187,15 @@ def test_a_running_request_makes_its_key_409_then_its_answer_is_replayed(
 
 def test_a_replay_writes_nothing(
         app, api: Api, database: dict, monkeypatch: pytest.MonkeyPatch) -> None:
-    from webapp.services import templates
+    from webapp.services.templates import revisions
 
-    original, calls = templates.create, []
+    original, calls = revisions.create, []
 
     def counted(*args, **kwargs):
         calls.append(1)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(templates, "create", counted)
+    monkeypatch.setattr(revisions, "create", counted)
     first = api.post("/v1/templates", template_body(), idem="once")
     again = api.post("/v1/templates", template_body(), idem="once")
     assert again.headers["Idempotent-Replayed"] == "true"
@@ -207,7 +207,7 @@ def test_a_replay_writes_nothing(
 def test_the_answer_is_stored_in_the_same_commit_as_the_change(
         app, api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
     """If the answer cannot be stored, the change is not kept either (and a retry runs)."""
-    from webapp.services import idempotency
+    from webapp.db import idempotency
 
     def cannot_store(*args: object) -> None:
         raise RuntimeError("disk full")
@@ -224,15 +224,15 @@ def test_the_answer_is_stored_in_the_same_commit_as_the_change(
 def test_a_server_error_after_the_write_rolls_the_write_back(
         app, api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
     from webapp.api import templates as view
-    from webapp.services import templates
+    from webapp.services.templates import revisions
 
-    original = templates.create
+    original = revisions.create
 
     def fails_after_writing(*args, **kwargs):
         original(*args, **kwargs)
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(view.templates, "create", fails_after_writing)
+    monkeypatch.setattr(view.revisions, "create", fails_after_writing)
     assert api.post("/v1/templates", template_body(), idem="undo").status_code == 500
     monkeypatch.undo()
     assert _count_templates(api) == 0
@@ -244,15 +244,15 @@ def test_a_business_error_after_the_write_keeps_the_write_and_the_answer(
     """As before the answer shared the transaction: a 4xx raised after a service's
     transaction ended does not undo it, and it is the stored answer."""
     from webapp.errors import Conflict
-    from webapp.services import templates
+    from webapp.services.templates import revisions
 
-    original = templates.create
+    original = revisions.create
 
     def conflict_after_writing(*args, **kwargs):
         original(*args, **kwargs)
         raise Conflict("late", code="late_conflict")
 
-    monkeypatch.setattr(templates, "create", conflict_after_writing)
+    monkeypatch.setattr(revisions, "create", conflict_after_writing)
     first = api.post("/v1/templates", template_body(), idem="late")
     assert_error(first, 409, "conflict_error", "late_conflict")
     monkeypatch.undo()

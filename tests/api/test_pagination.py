@@ -13,22 +13,22 @@ from tests.conftest import Api, assert_error
 
 def make_templates(app: Flask, org_id: str, count: int, kind: str = "generic") -> list[str]:
     """`count` templates made through the service, oldest first; returns their IDs."""
-    from webapp.services import templates
     from webapp.services.context import Context
+    from webapp.services.templates import revisions
 
     ctx = Context(organization_id=org_id, environment="test")
     type_ = "generic" if kind == "generic" else "event_ticket"
     with app.app_context():
-        return [templates.create(ctx, f"Template {i}", type_, definition(kind)).id
+        return [revisions.create(ctx, f"Template {i}", type_, definition(kind)).id
                 for i in range(count)]
 
 
 def archive(app: Flask, org_id: str, template_id: str) -> None:
-    from webapp.services import templates
     from webapp.services.context import Context
+    from webapp.services.templates import revisions
 
     with app.app_context():
-        templates.set_archived(Context(organization_id=org_id, environment="test"),
+        revisions.set_archived(Context(organization_id=org_id, environment="test"),
                                template_id, True)
 
 
@@ -181,7 +181,7 @@ def test_cursor_of_another_kind_of_resource_is_400(app, api: Api, org: dict, png
 
 def test_archived_template_works_as_cursor_for_the_active_list(app, api: Api, org: dict
                                                                ) -> None:
-    # The cursor's scope is the organization, not the list's filters (pagination.py), so an
+    # The cursor's scope is the organization, not the list's filters (db/pagination.py), so an
     # item that left the list between two pages still continues the walk.
     created = make_templates(app, org["id"], 6)
     page = api.get("/v1/templates?limit=2").get_json()

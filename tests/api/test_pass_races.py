@@ -21,10 +21,10 @@ from tests.conftest import Api, assert_error
 
 @pytest.fixture
 def template(app: Flask, api: Api) -> dict:
-    from webapp.services import credentials
+    from webapp.services.credentials import identities
 
     with app.app_context():  # (made at the first test pass otherwise, in its transaction)
-        credentials.ensure_demo_identities()
+        identities.ensure_demo_identities()
     response = api.post("/v1/templates", template_body())
     assert response.status_code == 201
     return response.get_json()
@@ -34,9 +34,9 @@ def _meanwhile(monkeypatch: pytest.MonkeyPatch, app: Flask, key: str,
                change: Callable[[Api], Any]) -> tuple[list[Any], threading.Thread]:
     """Start `change` from another client while the issue holds its transaction (it builds
     its answer), and check that it is still waiting half a second later."""
-    from webapp.services import pass_views
+    from webapp.services.passes import views
 
-    original, answers, started = pass_views.attach, [], []
+    original, answers, started = views.attach, [], []
 
     def attach(*args: Any, **kwargs: Any) -> Any:
         if not started:
@@ -48,7 +48,7 @@ def _meanwhile(monkeypatch: pytest.MonkeyPatch, app: Flask, key: str,
             assert answers == [], "the change did not wait for the issue's commit"
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(pass_views, "attach", attach)
+    monkeypatch.setattr(views, "attach", attach)
     return answers, started
 
 

@@ -12,11 +12,11 @@ from webapp.api import pass_schemas
 
 
 def _both(app: Flask, org: dict, environment: str, pass_id: str) -> tuple[Any, Any]:
-    from webapp.services import passes
     from webapp.services.context import Context
+    from webapp.services.passes import lifecycle
 
     with app.app_context():
-        item = passes.get(Context(org["id"], environment), pass_id)
+        item = lifecycle.get(Context(org["id"], environment), pass_id)
         return pass_schemas.dump_pass(item), pass_schemas.Pass().dump(item)
 
 

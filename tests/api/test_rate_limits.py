@@ -77,7 +77,7 @@ def limited(database: dict[str, Any], database_url: str, tmp_path: Path) -> Iter
 
 
 def make_org(app: Flask, name: str = "Limited Co") -> dict[str, Any]:
-    from webapp.services import organizations
+    from webapp.services.accounts import organizations
 
     with app.app_context():
         created = organizations.create(name, f"rl-{uuid.uuid4().hex[:8]}@limits.test",
@@ -183,7 +183,7 @@ def test_another_organization_has_its_own_bucket(fake_clock: FakeClock, limited:
 
 def test_the_bucket_is_per_organization_and_environment_not_per_key(
         fake_clock: FakeClock, limited: Flask, limited_org: dict, in_test: Api) -> None:
-    from webapp.services import api_keys
+    from webapp.services.accounts import api_keys
 
     with limited.app_context():
         _key, secret = api_keys.create(limited_org["id"], "test", "Second")
@@ -194,7 +194,7 @@ def test_the_bucket_is_per_organization_and_environment_not_per_key(
 
 def test_invalid_keys_get_401_even_when_the_bucket_is_full(
         fake_clock: FakeClock, limited: Flask, limited_org: dict, in_test: Api) -> None:
-    from webapp.services import api_keys
+    from webapp.services.accounts import api_keys
 
     with limited.app_context():
         key, secret = api_keys.create(limited_org["id"], "test", "Soon revoked")

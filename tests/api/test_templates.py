@@ -176,16 +176,16 @@ def test_update_definition_makes_a_new_revision(api: Api) -> None:
 
 
 def test_revisions_keep_their_definitions(app, api: Api, org: dict) -> None:
-    from webapp.services import templates
     from webapp.services.context import Context
+    from webapp.services.templates import revisions
 
     t = _create(api)
     new = definition(description="Second")
     api.patch(f"/v1/templates/{t['id']}", {"expectedRevision": 1, "definition": new})
     with app.app_context():
         ctx = Context(org["id"], "test")
-        assert templates.get_revision(ctx, t["id"], 1) == t["definition"]
-        assert templates.get_revision(ctx, t["id"], 2) == new
+        assert revisions.get_revision(ctx, t["id"], 1) == t["definition"]
+        assert revisions.get_revision(ctx, t["id"], 2) == new
 
 
 def test_update_with_stale_revision_is_409(api: Api) -> None:

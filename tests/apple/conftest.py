@@ -84,21 +84,21 @@ def token(app: Flask, item: dict[str, Any]) -> str:
 @pytest.fixture
 def live_certificate(app: Flask, org: dict[str, Any]) -> str:
     """The organization's live Pass Type ID certificate (shared test PKI), its ID."""
-    from webapp.services import credentials
+    from webapp.services.credentials import identities
 
     made = pki.make()
     with app.app_context():
-        return credentials.add_apple(org["id"], p12=made.p12, password="secret").id
+        return identities.add_apple(org["id"], p12=made.p12, password="secret").id
 
 
 def auth_token(app: Flask, pass_id: str) -> str:
     """The pass's authenticationToken, as the device has it from pass.json."""
     from webapp.extensions import db
     from webapp.models import Pass
-    from webapp.services import apple_passes
+    from webapp.services.apple import passes
 
     with app.app_context():
-        return apple_passes.authentication_token(db.session.get(Pass, pass_id))
+        return passes.authentication_token(db.session.get(Pass, pass_id))
 
 
 class Device:

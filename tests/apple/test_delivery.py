@@ -44,15 +44,15 @@ def delivery(api: Api, update_id: str) -> dict[str, Any]:
 
 
 def registered(app: Flask, pass_id: str) -> list[str]:
-    from webapp.services import apple_registrations
+    from webapp.services.apple import registrations
 
     with app.app_context():
-        return [r.device_library_id for r in apple_registrations.registrations(pass_id)]
+        return [r.device_library_id for r in registrations.registrations(pass_id)]
 
 
 def sweep_later(app: Flask, seconds: int) -> None:
     """Move the clock on and run the periodic sweep (it runs due deliveries now)."""
-    from webapp.services import sweep
+    from webapp.services.outbox import sweep
 
     moved = clock.now() + timedelta(seconds=seconds)
     clock.set_now(lambda: moved)
@@ -247,13 +247,13 @@ def test_pass_not_issued_for_apple_is_skipped(api: Api, fake_apns: Any) -> None:
 
 def test_a_certificate_apns_does_not_trust_is_rejected(
         app: Flask, client, live_api: Api, org: dict, fake_apns: Any) -> None:
-    from webapp.services import credentials
+    from webapp.services.credentials import identities
     from webapp.wallets.apple import certificates
 
     stranger = certificates.make_demo_chain("pass.com.stranger", "STRANGER01", "Stranger Inc")
     with app.app_context():
-        cert = credentials.add_apple(org["id"], p12=certificates.to_p12(stranger.identity, "pw"),
-                                     password="pw")
+        cert = identities.add_apple(org["id"], p12=certificates.to_p12(stranger.identity, "pw"),
+                                    password="pw")
     item = issue(live_api, platforms={"apple": True, "google": False}, certificateId=cert.id)
     token = auth_token(app, item["id"])
     Device(client, "phone", PHONE).register("pass.com.stranger", item["id"], token)

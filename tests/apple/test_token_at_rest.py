@@ -38,18 +38,21 @@ def test_the_migration_encrypts_existing_tokens_and_back(tmp_path: Path, databas
     with app.app_context():
         from tests.api.factories import template_body
         from webapp.extensions import db
-        from webapp.services import apple_passes, organizations, passes, templates
+        from webapp.services.accounts import organizations
+        from webapp.services.apple import passes
         from webapp.services.context import Context
+        from webapp.services.passes import lifecycle
+        from webapp.services.templates import revisions
 
         upgrade()
         org = organizations.create("Migrating", "m@example.test", "correct horse battery")
         ctx = Context(org.organization.id, "test")
         body = template_body()
-        template = templates.create(ctx, body["name"], body["type"], body["definition"])
+        template = revisions.create(ctx, body["name"], body["type"], body["definition"])
         values = {f["key"]: "x" for group in body["definition"]["config"]["fields"].values()
                   for f in group if f.get("binding") == "perPass"}
-        item = passes.issue(ctx, passes.IssueRequest(template.id, values))
-        token = apple_passes.authentication_token(item)
+        item = lifecycle.issue(ctx, lifecycle.IssueRequest(template.id, values))
+        token = passes.authentication_token(item)
         db.session.remove()
 
         downgrade(revision="0005")
@@ -63,5 +66,5 @@ def test_the_migration_encrypts_existing_tokens_and_back(tmp_path: Path, databas
         assert token not in sealed
         from webapp.models import Pass
 
-        assert apple_passes.authentication_token(db.session.get(Pass, item.id)) == token
+        assert passes.authentication_token(db.session.get(Pass, item.id)) == token
         db.engine.dispose()

@@ -38,12 +38,12 @@ def test_register_new_then_known(api: Api, device: Device, item: dict, token: st
 
 def test_register_again_refreshes_the_push_token(app: Flask, client, item: dict, token: str
                                                  ) -> None:
-    from webapp.services import apple_registrations
+    from webapp.services.apple import registrations
 
     Device(client, "dev1", "b" * 64).register(DEMO_PASS_TYPE, item["id"], token)
     Device(client, "dev1", "c" * 64).register(DEMO_PASS_TYPE, item["id"], token)
     with app.app_context():
-        assert [r.push_token for r in apple_registrations.registrations(item["id"])] == \
+        assert [r.push_token for r in registrations.registrations(item["id"])] == \
             ["c" * 64]
 
 

@@ -162,7 +162,7 @@ def test_environment_is_in_the_url_and_live_looks_different(dash: Dash) -> None:
 
 def test_a_member_of_two_organizations_switches(app: Flask, client: Any, org: dict[str, Any],
                                                 other_org: dict[str, Any]) -> None:
-    from webapp.services import members
+    from webapp.services.accounts import members
     from webapp.services.context import Context
 
     with app.app_context():

@@ -158,7 +158,7 @@ def google_app(database: Any, database_url: str, tmp_path: Path,
 def test_check_google_access(google_app: Flask, fake_google: FakeGoogle,
                              account: dict[str, Any], allowed: set[str], known: bool,
                              expected: str) -> None:
-    from webapp.services import organizations
+    from webapp.services.accounts import organizations
 
     email = f"g-{uuid.uuid4().hex[:8]}@co.test"
     with google_app.app_context():

@@ -10,7 +10,7 @@ from flask import Flask
 
 from tests.dashboard.conftest import Dash, sign_in, text
 from webapp.errors import Conflict, InvalidRequest, NotFound
-from webapp.services import members, users
+from webapp.services.accounts import members, users
 from webapp.services.context import Context
 
 

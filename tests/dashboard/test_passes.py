@@ -246,8 +246,8 @@ def test_installations_refuse_a_pass_of_another_environment_or_organization(
     from webapp.errors import NotFound
     from webapp.extensions import db
     from webapp.models import Pass
-    from webapp.services import installations
     from webapp.services.context import Context
+    from webapp.services.passes import installations
 
     pass_id = _issue(dash, template_id)
     with app.app_context():

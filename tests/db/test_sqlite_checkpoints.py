@@ -1,5 +1,5 @@
 """SQLite's WAL is copied back by the checkpointer thread, not by the commits of requests
-(webapp/services/sqlite.py: `sqlite_begin`, `checkpoints`)."""
+(webapp/db/sqlite.py: `sqlite_begin`, `checkpoints`)."""
 
 from __future__ import annotations
 

@@ -37,10 +37,10 @@ def post(api: Api, envelope: Any) -> Any:
 def state(app: Flask, pass_id: str) -> tuple[str | None, int]:
     from webapp.extensions import db
     from webapp.models import Event
-    from webapp.services import google_sync
+    from webapp.services.google import sync
 
     with app.app_context():
-        row = google_sync.row_of(pass_id)
+        row = sync.row_of(pass_id)
         return row.wallet_state, db.session.query(Event).filter(
             Event.type.like("pass.%_wallet")).count()
 
@@ -123,13 +123,13 @@ def test_callback_of_another_organizations_issuer_touches_only_its_pass(
         app: Flask, api: Api, live_api: Api, pass_: dict, fake_google: FakeGoogle,
         org: dict) -> None:
     """A live issuer of the organization: its callbacks reach its own live pass only."""
-    from webapp.services import credentials
+    from webapp.services.credentials import identities
     from webapp.wallets.google import service_account
 
     live_issuer = "3388000000000000777"
     account = service_account.make_demo("https://oauth2.googleapis.com/token", "acme")
     with app.app_context():
-        credentials.add_google(org["id"], live_issuer, json.dumps(account))
+        identities.add_google(org["id"], live_issuer, json.dumps(account))
     fake_google.register(account, {live_issuer})
     t = live_api.post("/v1/templates", template_body()).get_json()
     live = issue(live_api, t, fieldValues={"member": "Live"}, platforms={"apple": False})

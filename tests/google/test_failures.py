@@ -75,29 +75,29 @@ def test_5xx_and_429_back_off_and_retry(api: Api, template: dict,
 
 def test_google_down_leaves_it_pending_for_the_sweep(app: Flask, api: Api, template: dict,
                                                      fake_google: FakeGoogle) -> None:
-    from webapp.services import google_sync
+    from webapp.services.google import sync
 
     fake_google.fail("POST", "/walletobjects/v1/genericObject", 503, 503, 503)
     p = issue(api, template, fieldValues={"member": "Ada"})
     assert p["artifacts"]["google"] == {"ready": False, "reason": "wallet_unavailable"}
     with app.app_context():
-        row = google_sync.row_of(p["id"])
+        row = sync.row_of(p["id"])
         assert row.state == "pending" and row.attempts == 1 and row.next_attempt_at
-        assert google_sync.due() == []  # not yet
+        assert sync.due() == []  # not yet
         later = row.next_attempt_at + timedelta(seconds=1)
     clock.set_now(lambda: later)
     with app.app_context():
-        assert google_sync.due() == [p["id"]]
+        assert sync.due() == [p["id"]]
         from jobs import tasks
 
         tasks.sync_google_pass(p["id"])
-        assert google_sync.due() == []
+        assert sync.due() == []
     assert api.get(f"/v1/passes/{p['id']}").get_json()["artifacts"]["google"]["ready"] is True
 
 
 def test_update_while_google_is_down_stays_pending_then_fails_after_an_hour(
         app: Flask, api: Api, template: dict, fake_google: FakeGoogle) -> None:
-    from webapp.services import deliveries
+    from webapp.services.outbox import pass_updates
 
     p = issue(api, template, fieldValues={"member": "Ada"})
     fake_google.fail("PATCH", "/walletobjects/v1/genericObject", 500, 500, 500)
@@ -116,7 +116,7 @@ def test_update_while_google_is_down_stays_pending_then_fails_after_an_hour(
     fake_google.fail("PATCH", "/walletobjects/v1/genericObject", 500, 500, 500)
     clock.set_now(lambda: created + timedelta(hours=1, seconds=1))
     with app.app_context():
-        deliveries.deliver(uid)
+        pass_updates.deliver(uid)
     got = api.get(f"/v1/pass-updates/{uid}").get_json()
     assert got["delivery"]["google"]["status"] == "failed"
     assert got["delivery"]["google"]["error"]["code"] == "wallet_unavailable"
@@ -124,14 +124,14 @@ def test_update_while_google_is_down_stays_pending_then_fails_after_an_hour(
 
 def test_update_retried_by_the_sweep_succeeds(app: Flask, api: Api, template: dict,
                                               fake_google: FakeGoogle) -> None:
-    from webapp.services import deliveries
+    from webapp.services.outbox import pass_updates
 
     p = issue(api, template, fieldValues={"member": "Ada"})
     fake_google.fail("PATCH", "/walletobjects/v1/genericObject", 502, 502, 502)
     uid = api.patch(f"/v1/passes/{p['id']}", {"fieldValues": {"member": "B"}}
                     ).get_json()["update"]["id"]
     with app.app_context():
-        deliveries.deliver(uid)
+        pass_updates.deliver(uid)
     got = api.get(f"/v1/pass-updates/{uid}").get_json()
     assert got["delivery"]["google"] == {"status": "not_saved", "message": None, "error": None}
 
@@ -161,28 +161,29 @@ def test_rollback_discards_the_google_write(app: Flask, api: Api, template: dict
                                             fake_google: FakeGoogle) -> None:
     from webapp.extensions import db
     from webapp.models import GoogleObject
-    from webapp.services import outbox, passes
     from webapp.services.context import Context
+    from webapp.services.outbox import record as outbox_record
+    from webapp.services.passes import lifecycle
 
     seen: list[tuple[str, str]] = []
     app.extensions[DISPATCHER] = lambda task, row_id: seen.append((task, row_id))
-    original = outbox.pass_issued
+    original = outbox_record.pass_issued
 
     def failing(session, item):  # type: ignore[no-untyped-def]
         original(session, item)
         raise RuntimeError("boom after the Google row was recorded")
 
-    outbox.pass_issued = failing
+    outbox_record.pass_issued = failing
     try:
         with app.app_context(), pytest.raises(RuntimeError):
             ctx = Context(organization_id=_org(api), environment="test")
-            passes.issue(ctx, passes.IssueRequest(template_id=template["id"],
-                                                  field_values={"member": "Ada"}))
+            lifecycle.issue(ctx, lifecycle.IssueRequest(template_id=template["id"],
+                                                        field_values={"member": "Ada"}))
         with app.app_context():
             dispatch()
             assert db.session.query(GoogleObject).count() == 0
     finally:
-        outbox.pass_issued = original
+        outbox_record.pass_issued = original
     assert seen == [] and fake_google.state.calls == []
 
 

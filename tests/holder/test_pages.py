@@ -97,10 +97,10 @@ def test_only_wallets_the_pass_was_issued_for(client, api: Api, platforms: dict,
 def test_expired_certificate_makes_apple_unavailable(client, live_api: Api, org: dict,
                                                      app) -> None:
     from tests.support import pki
-    from webapp.services import credentials
+    from webapp.services.credentials import identities
 
     with app.app_context():
-        cert = credentials.add_apple(org["id"], p12=pki.make().p12, password="secret")
+        cert = identities.add_apple(org["id"], p12=pki.make().p12, password="secret")
         expires = cert.expires_at
     item = issue(live_api, template=template_body(platforms={"apple": True, "google": False}))
     assert wallets_in_order(_get(client, f"/p/{item['shortId']}").get_data(as_text=True)) \
@@ -323,7 +323,7 @@ def test_google_without_usable_credentials_is_unavailable(database, database_url
     """A bare install has no Google issuer Google knows: no button that would fail."""
     from tests.conftest import Api, base_overrides
     from webapp import create_app
-    from webapp.services import organizations
+    from webapp.services.accounts import organizations
 
     overrides = {**base_overrides(tmp_path, database_url), "JOBS_SYNCHRONOUS": True}
     bare = create_app(overrides)

@@ -29,7 +29,7 @@ def _issue_and_update(api: Api) -> dict:
 
 
 def test_without_redis_jobs_run_in_process(app, api: Api, monkeypatch) -> None:
-    from webapp.services import deliveries
+    from webapp.services.outbox import pass_updates
 
     ran = threading.Event()
     seen: list[str] = []
@@ -39,7 +39,7 @@ def test_without_redis_jobs_run_in_process(app, api: Api, monkeypatch) -> None:
         ran.set()
 
     # setitem restores the real Apple step afterwards (popping it left later tests without).
-    monkeypatch.setitem(deliveries.STEPS, "apple", step)
+    monkeypatch.setitem(pass_updates.STEPS, "apple", step)
     app.config["REDIS_URL"] = None
     body = _issue_and_update(api)
     assert ran.wait(10), "the delivery job did not run"

@@ -33,7 +33,7 @@ def lost_jobs(app: Flask):  # type: ignore[no-untyped-def]
 
 
 def _sweep(app: Flask) -> int:
-    from webapp.services import sweep
+    from webapp.services.outbox import sweep
 
     with app.app_context():
         return sweep.run()
@@ -70,7 +70,7 @@ def test_a_row_held_by_a_dead_worker_waits_for_the_lease(app: Flask, api: Api,
                                                          receiver: Receiver,
                                                          lost_jobs) -> None:  # type: ignore[no-untyped-def]
     from jobs import queue
-    from webapp.services import webhook_delivery
+    from webapp.services.webhooks import delivery as webhook_delivery
 
     now = datetime.now(UTC)
     clock.set_now(lambda: now)
@@ -113,7 +113,9 @@ def test_jobs_for_unknown_or_malformed_ids_do_nothing(app: Flask, api: Api, rece
     from jobs import tasks
     from webapp.extensions import db
     from webapp.models import GoogleObject, PassUpdate, WebhookDelivery
-    from webapp.services import deliveries, google_sync, webhook_delivery
+    from webapp.services.google import sync
+    from webapp.services.outbox import pass_updates
+    from webapp.services.webhooks import delivery as webhook_delivery
 
     # Pending work of every kind whose jobs were lost: a job that picked up the wrong row
     # (or any row) would deliver, write or change it.
@@ -146,9 +148,9 @@ def test_jobs_for_unknown_or_malformed_ids_do_nothing(app: Flask, api: Api, rece
                 assert webhook_delivery.deliver(row_id) is None, row_id
             if row_id != update_id:
                 assert tasks.deliver_pass_update(row_id) is None
-                assert deliveries.deliver(row_id) is None, row_id
+                assert pass_updates.deliver(row_id) is None, row_id
             assert tasks.sync_google_pass(row_id) is None
-            assert google_sync.sync(row_id) is None, row_id
+            assert sync.sync(row_id) is None, row_id
     assert _database(app) == before
     assert enqueued == []
     assert receiver.requests == []
@@ -219,7 +221,7 @@ def test_the_sweep_purges_old_events_idempotency_records_and_callback_nonces(
     from webapp import clock
     from webapp.extensions import db
     from webapp.models import Event, GoogleCallbackNonce, IdempotencyRecord
-    from webapp.services import sweep
+    from webapp.services.outbox import sweep
 
     api.post("/v1/templates", {"name": "x"})  # an idempotency record (a 400 answer)
     now = clock.now()
@@ -229,7 +231,7 @@ def test_the_sweep_purges_old_events_idempotency_records_and_callback_nonces(
                                             expires_at=now - timedelta(minutes=1)))
             session.add(GoogleCallbackNonce(nonce="new", object_id="o", event_type="save",
                                             expires_at=now + timedelta(hours=1)))
-            from webapp.services import events
+            from webapp.services.webhooks import events
 
             events.emit(session, organization_id=api.get("/v1/me").get_json()["organizationId"],
                         environment="test", type="pass.created", data={"object": {}})
@@ -249,7 +251,7 @@ def _purgeable(app: Flask, api: Api) -> None:
     """An idempotency record, an event and an expired callback nonce, all written now."""
     from webapp import clock
     from webapp.models import GoogleCallbackNonce
-    from webapp.services import events
+    from webapp.services.webhooks import events
 
     assert api.post("/v1/templates", {"name": "x"}).status_code == 400  # a record (its 400)
     organization_id = api.get("/v1/me").get_json()["organizationId"]
@@ -287,7 +289,7 @@ def test_the_first_sweep_purges_even_on_a_machine_booted_minutes_ago(
     from types import SimpleNamespace
 
     from webapp.models import GoogleCallbackNonce
-    from webapp.services import sweep
+    from webapp.services.outbox import sweep
 
     monotonic = [5.0]  # five seconds after boot
     monkeypatch.setattr(sweep, "time", SimpleNamespace(monotonic=lambda: monotonic[0]))

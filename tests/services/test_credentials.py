@@ -15,7 +15,7 @@ from webapp import clock
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import AppleCertificate, DemoIdentity, GoogleIssuer
-from webapp.services import credentials
+from webapp.services.credentials import identities
 from webapp.wallets.google import service_account
 
 ISSUER = "3388000000012345678"
@@ -33,7 +33,7 @@ def sa_json() -> str:
 
 def test_add_apple_from_p12_reads_the_certificate(app, org: dict, pki) -> None:
     with app.app_context():
-        cert = credentials.add_apple(org["id"], p12=pki.p12, password="secret")
+        cert = identities.add_apple(org["id"], p12=pki.p12, password="secret")
         assert cert.id.startswith("cert_")
         assert cert.pass_type_identifier == test_pki.PASS_TYPE
         assert cert.team_identifier == test_pki.TEAM
@@ -42,15 +42,15 @@ def test_add_apple_from_p12_reads_the_certificate(app, org: dict, pki) -> None:
         key_pem = pki.key_pem
         assert key_pem not in stored.private_key_encrypted
         assert b"PRIVATE KEY" not in stored.private_key_encrypted
-        identity = credentials.apple_identity(org["id"], cert.id)
+        identity = identities.apple_identity(org["id"], cert.id)
         assert identity.private_key_pem == key_pem
         assert identity.pass_type_identifier == test_pki.PASS_TYPE
 
 
 def test_add_apple_from_pem_with_separate_wwdr(app, org: dict, pki) -> None:
     with app.app_context():
-        cert = credentials.add_apple(org["id"], certificate_pem=pki.cert_pem,
-                                     key_pem=pki.key_pem, wwdr_pem=pki.wwdr_pem)
+        cert = identities.add_apple(org["id"], certificate_pem=pki.cert_pem,
+                                    key_pem=pki.key_pem, wwdr_pem=pki.wwdr_pem)
         assert cert.pass_type_identifier == test_pki.PASS_TYPE
 
 
@@ -66,7 +66,7 @@ def test_add_apple_rejects(app, org: dict, pki, kwargs: dict, code: str) -> None
     resolved = {k: getattr(pki, v) if isinstance(v, str) and k != "password" else v
                 for k, v in kwargs.items()}
     with app.app_context(), pytest.raises(InvalidRequest) as caught:
-        credentials.add_apple(org["id"], **resolved)
+        identities.add_apple(org["id"], **resolved)
     assert caught.value.code == code and caught.value.message
 
 
@@ -80,8 +80,8 @@ def test_key_that_does_not_match_is_rejected(app, org: dict, pki) -> None:
     pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                             serialization.NoEncryption())
     with app.app_context(), pytest.raises(InvalidRequest) as caught:
-        credentials.add_apple(org["id"], certificate_pem=pki.cert_pem, key_pem=pem,
-                              wwdr_pem=pki.wwdr_pem)
+        identities.add_apple(org["id"], certificate_pem=pki.cert_pem, key_pem=pem,
+                             wwdr_pem=pki.wwdr_pem)
     assert caught.value.code == "key_mismatch"
 
 
@@ -89,22 +89,22 @@ def test_expired_certificate_is_rejected(app, org: dict, pki) -> None:
     later = clock.now() + timedelta(days=3650 + 2)
     clock.set_now(lambda: later)
     with app.app_context(), pytest.raises(InvalidRequest) as caught:
-        credentials.add_apple(org["id"], p12=pki.p12, password="secret")
+        identities.add_apple(org["id"], p12=pki.p12, password="secret")
     assert caught.value.code == "certificate_expired"
     assert "expired" in caught.value.message
 
 
 def test_add_google(app, org: dict, sa_json: str) -> None:
     with app.app_context():
-        issuer = credentials.add_google(org["id"], ISSUER, sa_json)
+        issuer = identities.add_google(org["id"], ISSUER, sa_json)
         assert issuer.issuer_id == ISSUER
         assert issuer.client_email.endswith(".iam.gserviceaccount.com")
         stored = db.session.scalar(select(GoogleIssuer).where(GoogleIssuer.id == issuer.id))
         assert b"PRIVATE KEY" not in stored.service_account_encrypted
-        assert credentials.google_identity(org["id"], ISSUER).service_account == \
+        assert identities.google_identity(org["id"], ISSUER).service_account == \
             json.loads(sa_json)
         with pytest.raises(Conflict):
-            credentials.add_google(org["id"], ISSUER, sa_json)
+            identities.add_google(org["id"], ISSUER, sa_json)
 
 
 @pytest.mark.parametrize(("issuer", "data", "code"), [
@@ -117,7 +117,7 @@ def test_add_google(app, org: dict, sa_json: str) -> None:
 def test_add_google_rejects(app, org: dict, sa_json: str, issuer: str, data: str | None,
                             code: str) -> None:
     with app.app_context(), pytest.raises(InvalidRequest) as caught:
-        credentials.add_google(org["id"], issuer, data or sa_json)
+        identities.add_google(org["id"], issuer, data or sa_json)
     assert caught.value.code == code
 
 
@@ -125,30 +125,30 @@ def test_broken_private_key_in_service_account_is_rejected(app, org: dict, sa_js
     info = json.loads(sa_json)
     info["private_key"] = "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n"
     with app.app_context(), pytest.raises(InvalidRequest):
-        credentials.add_google(org["id"], ISSUER, json.dumps(info))
+        identities.add_google(org["id"], ISSUER, json.dumps(info))
 
 
 def test_unknown_organization(app, pki, sa_json) -> None:
     with app.app_context():
         with pytest.raises(NotFound):
-            credentials.add_apple("org_nope", p12=pki.p12, password="secret")
+            identities.add_apple("org_nope", p12=pki.p12, password="secret")
         with pytest.raises(NotFound):
-            credentials.add_google("org_nope", ISSUER, sa_json)
+            identities.add_google("org_nope", ISSUER, sa_json)
 
 
 def test_demo_identities_are_generated_once_and_kept(app) -> None:
     with app.app_context():
-        first = credentials.demo_apple()
+        first = identities.demo_apple()
         assert first.id == "demo" and first.pass_type_identifier.startswith("pass.")
         assert first.root_pem and "BEGIN CERTIFICATE" in first.wwdr_pem
-        google = credentials.demo_google()
+        google = identities.demo_google()
         assert google.issuer_id.isdigit() and google.service_account["type"] == \
             "service_account"
         rows = db.session.scalars(select(DemoIdentity)).all()
         assert sorted(r.kind for r in rows) == ["apple", "google"]
         assert all(b"PRIVATE KEY" not in r.secret_encrypted for r in rows)
-        credentials._cache.clear()  # a new process reads the same identity back
-        assert credentials.demo_apple().certificate_pem == first.certificate_pem
+        identities._cache.clear()  # a new process reads the same identity back
+        assert identities.demo_apple().certificate_pem == first.certificate_pem
 
 
 def test_demo_identity_from_configuration(app, pki, tmp_path, sa_json) -> None:
@@ -159,8 +159,8 @@ def test_demo_identity_from_configuration(app, pki, tmp_path, sa_json) -> None:
     app.config.update(DEMO_APPLE_P12=str(path), DEMO_APPLE_P12_PASSWORD="secret",
                       DEMO_GOOGLE_SERVICE_ACCOUNT=str(sa), DEMO_GOOGLE_ISSUER_ID=ISSUER)
     with app.app_context():
-        assert credentials.demo_apple().pass_type_identifier == test_pki.PASS_TYPE
-        assert credentials.demo_google().issuer_id == ISSUER
+        assert identities.demo_apple().pass_type_identifier == test_pki.PASS_TYPE
+        assert identities.demo_google().issuer_id == ISSUER
         assert db.session.scalars(select(DemoIdentity)).all() == []
 
 
@@ -186,8 +186,8 @@ def test_live_pass_uses_the_organizations_credentials(app, live_api: Api, api: A
                                                       live_template: dict, org: dict, pki,
                                                       sa_json) -> None:
     with app.app_context():
-        cert = credentials.add_apple(org["id"], p12=pki.p12, password="secret")
-        credentials.add_google(org["id"], ISSUER, sa_json)
+        cert = identities.add_apple(org["id"], p12=pki.p12, password="secret")
+        identities.add_google(org["id"], ISSUER, sa_json)
     response = _issue(live_api, live_template)
     assert response.status_code == 201, response.get_data(as_text=True)
     p = response.get_json()
@@ -203,7 +203,7 @@ def test_live_pass_uses_the_organizations_credentials(app, live_api: Api, api: A
 def test_live_pass_for_one_wallet_needs_only_its_credential(app, live_api: Api, org: dict,
                                                             live_template: dict, pki) -> None:
     with app.app_context():
-        credentials.add_apple(org["id"], p12=pki.p12, password="secret")
+        identities.add_apple(org["id"], p12=pki.p12, password="secret")
     assert_error(_issue(live_api, live_template), 422, "invalid_request_error",
                  "live_credentials_missing", "googleIssuerId")
     response = _issue(live_api, live_template, platforms={"google": False})
@@ -214,7 +214,7 @@ def test_named_credentials_must_belong_to_the_organization(app, live_api: Api, o
                                                            other_org: dict,
                                                            live_template: dict, pki) -> None:
     with app.app_context():
-        theirs = credentials.add_apple(other_org["id"], p12=pki.p12, password="secret")
+        theirs = identities.add_apple(other_org["id"], p12=pki.p12, password="secret")
     response = _issue(live_api, live_template, certificateId=theirs.id,
                       platforms={"google": False})
     assert_error(response, 400, "invalid_request_error", "parameter_invalid", "certificateId")
@@ -224,7 +224,7 @@ def test_expired_live_certificate_is_422_and_shows_in_artifacts(app, live_api: A
                                                                  live_template: dict,
                                                                  pki) -> None:
     with app.app_context():
-        credentials.add_apple(org["id"], p12=pki.p12, password="secret")
+        identities.add_apple(org["id"], p12=pki.p12, password="secret")
     p = _issue(live_api, live_template, platforms={"google": False}).get_json()
     later = clock.now() + timedelta(days=3650 + 2)
     clock.set_now(lambda: later)
@@ -239,8 +239,8 @@ def test_expired_live_certificate_is_422_and_shows_in_artifacts(app, live_api: A
 def test_template_settings_patch_sets_and_clears_defaults_without_a_revision(
         app, api: Api, org: dict, pki, sa_json: str) -> None:
     with app.app_context():
-        cert = credentials.add_apple(org["id"], p12=pki.p12, password="secret")
-        credentials.add_google(org["id"], issuer_id=ISSUER, service_account_json=sa_json)
+        cert = identities.add_apple(org["id"], p12=pki.p12, password="secret")
+        identities.add_google(org["id"], issuer_id=ISSUER, service_account_json=sa_json)
     template = api.post("/v1/templates", template_body()).get_json()
     r = api.patch(f"/v1/templates/{template['id']}", {
         "expectedRevision": 1,
@@ -275,7 +275,7 @@ def test_template_settings_reject_unknown_credentials(api: Api, settings: dict, 
 def test_template_settings_reject_another_organizations_certificate(
         app, api: Api, other_org: dict, pki) -> None:
     with app.app_context():
-        foreign = credentials.add_apple(other_org["id"], p12=pki.p12, password="secret")
+        foreign = identities.add_apple(other_org["id"], p12=pki.p12, password="secret")
     template = api.post("/v1/templates", template_body()).get_json()
     r = api.patch(f"/v1/templates/{template['id']}", {
         "expectedRevision": 1, "settings": {"appleCertificateId": foreign.id}})
@@ -297,8 +297,8 @@ def test_template_settings_bad_shapes_are_400(api: Api, settings) -> None:
 def test_live_pass_uses_the_template_settings_among_several_credentials(
         app, api: Api, live_api: Api, org: dict, pki) -> None:
     with app.app_context():
-        first = credentials.add_apple(org["id"], p12=pki.p12, password="secret")
-        second = credentials.add_apple(org["id"], p12=pki.p12, password="secret")
+        first = identities.add_apple(org["id"], p12=pki.p12, password="secret")
+        second = identities.add_apple(org["id"], p12=pki.p12, password="secret")
     body = template_body()
     body["definition"]["platforms"] = {"apple": True, "google": False}
     template = live_api.post("/v1/templates", body).get_json()

@@ -67,7 +67,7 @@ def issue(api: Api, member: str = "Ada", *, google: bool = True) -> dict[str, An
 
 
 def sweep(app: Flask) -> int:
-    from webapp.services import sweep as sweeper
+    from webapp.services.outbox import sweep as sweeper
 
     with app.app_context():
         return sweeper.run()

@@ -52,10 +52,10 @@ def _pending(app: Flask, api: Api, receiver: Receiver, count: int) -> list[str]:
 
 
 def _deliver(app: Flask, delivery_id: str) -> Any:
-    from webapp.services import webhook_delivery
+    from webapp.services.webhooks import delivery
 
     with app.app_context():
-        return webhook_delivery.deliver(delivery_id)
+        return delivery.deliver(delivery_id)
 
 
 def test_one_job_sends_the_endpoints_due_deliveries_and_the_others_do_nothing(
@@ -122,9 +122,9 @@ def test_a_batch_stays_well_inside_its_lease(app: Flask, api: Api, receiver: Rec
 def test_a_batch_is_one_endpoints_and_at_most_batch_long(
         app: Flask, api: Api, receiver: Receiver, held_jobs: list,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from webapp.services import webhook_delivery
+    from webapp.services.webhooks import delivery
 
-    monkeypatch.setattr(webhook_delivery, "BATCH", 2)
+    monkeypatch.setattr(delivery, "BATCH", 2)
     other = Receiver().start()
     try:
         mine = endpoint(api, receiver.url, ["pass.created"])

@@ -63,7 +63,7 @@ def test_events_are_kept_30_days(app: Flask, api: Api, frozen: Clock) -> None:
 
     from webapp.extensions import db
     from webapp.models import Event
-    from webapp.services import sweep as sweeper
+    from webapp.services.outbox import sweep as sweeper
 
     sweeper._last_purge = 0.0
     sweep(app)
@@ -75,7 +75,7 @@ def test_events_are_kept_30_days(app: Flask, api: Api, frozen: Clock) -> None:
 def steps(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict]:
     """Wallet steps that finish when told (`done[wallet] = status`), else stay pending."""
     from webapp.db.transaction import transaction
-    from webapp.services import deliveries
+    from webapp.services.outbox import pass_updates
 
     done: dict[str, str] = {}
     runs: list[str] = []
@@ -89,7 +89,7 @@ def steps(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict]:
 
         return run
 
-    monkeypatch.setattr(deliveries, "STEPS", {"apple": step("apple"), "google": step("google")})
+    monkeypatch.setattr(pass_updates, "STEPS", {"apple": step("apple"), "google": step("google")})
     yield {"done": done, "runs": runs}
 
 

@@ -13,7 +13,7 @@ from flask import Flask
 from tests.conftest import Api
 from tests.support.receiver import Receiver
 from tests.webhooks.conftest import endpoint, issue
-from webapp.services.webhook_http import address_allowed
+from webapp.services.webhooks.http import address_allowed
 
 
 def _attempt(api: Api, hook: dict) -> dict:
@@ -107,12 +107,12 @@ def test_address_rules(address: str, private_ok: bool, allowed: bool) -> None:
 
 def test_a_kept_alive_connection_never_outlives_its_checked_address(
         receiver: Receiver, fake_dns: dict) -> None:
-    from webapp.services import webhook_http
+    from webapp.services.webhooks import http
 
     url = f"http://reuse.example.test:{receiver.port}/in"
 
-    def post(allow_private: bool = True) -> webhook_http.Outcome:
-        return webhook_http.post(url, b"{}", {}, timeout=2, allow_private=allow_private)
+    def post(allow_private: bool = True) -> http.Outcome:
+        return http.post(url, b"{}", {}, timeout=2, allow_private=allow_private)
 
     fake_dns["reuse.example.test"] = ["127.0.0.1"]
     assert post().ok and post().ok  # the second on the kept-alive connection

@@ -13,7 +13,7 @@ from webapp.api.idempotency import idempotent
 from webapp.api.openapi import doc
 from webapp.api.requests import json_body, load
 from webapp.errors import InvalidRequest, PayloadTooLarge
-from webapp.services import assets
+from webapp.services.templates import assets
 
 
 def _dump(asset: Any) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import current_app, g, request
 
-from webapp.services import api_keys
+from webapp.services.accounts import api_keys
 from webapp.services.context import Context
 
 PUBLIC_ENDPOINTS = {"api.openapi"}

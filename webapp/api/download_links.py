@@ -12,7 +12,7 @@ from webapp.api.idempotency import idempotent
 from webapp.api.openapi import doc
 from webapp.api.requests import json_body, load, query
 from webapp.api.schemas import PageQuery, list_envelope
-from webapp.services import download_links
+from webapp.services.passes import download_links
 
 _listed = s.DownloadLink(exclude=("url",))
 

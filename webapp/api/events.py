@@ -11,7 +11,7 @@ from webapp.api import webhook_schemas as s
 from webapp.api.openapi import doc
 from webapp.api.requests import query
 from webapp.api.schemas import list_envelope
-from webapp.services import events
+from webapp.services.webhooks import events
 
 _event = s.Event()
 

@@ -3,7 +3,7 @@
 Checked after authentication and the rate limit. One write transaction per request: the key
 is claimed, the view runs (its services' blocks are SAVEPOINTs inside it) and its answer (any
 status under 500, business errors included) is stored, in one commit (see
-services/idempotency.py). A retry gets the first answer byte for byte.
+webapp/db/idempotency.py). A retry gets the first answer byte for byte.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from werkzeug.exceptions import HTTPException
 
 from webapp.api import errors as wire
 from webapp.api.requests import fingerprint
+from webapp.db import idempotency
 from webapp.db.transaction import transaction
 from webapp.errors import InvalidRequest, ServiceError
-from webapp.services import idempotency
 
 HEADER = "Idempotency-Key"
 MAX_LENGTH = 255

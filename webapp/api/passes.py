@@ -12,7 +12,7 @@ from webapp.api.idempotency import idempotent
 from webapp.api.openapi import doc
 from webapp.api.requests import json_body, load, query
 from webapp.api.schemas import PageQuery, list_envelope
-from webapp.services import passes
+from webapp.services.passes import lifecycle
 
 _item = s.Pass(exclude=s.PASS_LIST_EXCLUDE)
 _update = s.PassUpdate()
@@ -25,29 +25,29 @@ _change = s.PassUpdateBody()
 @idempotent
 def issue_pass() -> Any:
     p = load(_create, json_body())
-    req = passes.IssueRequest(
+    req = lifecycle.IssueRequest(
         template_id=p["templateId"], field_values=p["fieldValues"],
         holder_name=p.get("holderName"), holder_email=p.get("holderEmail"),
         barcode_value=p.get("barcodeValue"), platforms=p.get("platforms"),
         revision=p.get("revision"), certificate_id=p.get("certificateId"),
         google_issuer_id=p.get("googleIssuerId"))
-    return s.dump_pass(passes.issue(g.ctx, req)), 201
+    return s.dump_pass(lifecycle.issue(g.ctx, req)), 201
 
 
 @bp.get("/passes")
 @doc("List passes", query=s.PassListQuery, response=s.Pass, many=True)
 def list_passes() -> Any:
     q = query(s.PassListQuery())
-    page = passes.list_(g.ctx, template_id=q.get("templateId"), status=q.get("status"),
-                        source=q.get("source"), search=q.get("search"), limit=q["limit"],
-                        cursor=q.get("cursor"))
+    page = lifecycle.list_(g.ctx, template_id=q.get("templateId"), status=q.get("status"),
+                           source=q.get("source"), search=q.get("search"), limit=q["limit"],
+                           cursor=q.get("cursor"))
     return list_envelope(_item, page)
 
 
 @bp.get("/passes/<pass_id>")
 @doc("Get pass", response=s.Pass, errors=(404,))
 def get_pass(pass_id: str) -> Any:
-    return s.dump_pass(passes.get(g.ctx, pass_id))
+    return s.dump_pass(lifecycle.get(g.ctx, pass_id))
 
 
 @bp.patch("/passes/<pass_id>")
@@ -55,7 +55,7 @@ def get_pass(pass_id: str) -> Any:
 @idempotent
 def update_pass(pass_id: str) -> Any:
     p = load(_change, json_body())
-    done = passes.update(g.ctx, pass_id, p.get("fieldValues"), p["notificationMode"])
+    done = lifecycle.update(g.ctx, pass_id, p.get("fieldValues"), p["notificationMode"])
     return {"pass": s.dump_pass(done.pass_), "update": _update.dump(done.update)}
 
 
@@ -63,18 +63,18 @@ def update_pass(pass_id: str) -> Any:
 @doc("Void pass", response=s.Pass, errors=(404, 409))
 @idempotent
 def void_pass(pass_id: str) -> Any:
-    return s.dump_pass(passes.void(g.ctx, pass_id))
+    return s.dump_pass(lifecycle.void(g.ctx, pass_id))
 
 
 @bp.get("/passes/<pass_id>/updates")
 @doc("List pass updates", query=PageQuery, response=s.PassUpdate, many=True, errors=(404,))
 def list_pass_updates(pass_id: str) -> Any:
     q = query(PageQuery())
-    page = passes.list_updates(g.ctx, pass_id, limit=q["limit"], cursor=q.get("cursor"))
+    page = lifecycle.list_updates(g.ctx, pass_id, limit=q["limit"], cursor=q.get("cursor"))
     return list_envelope(_update, page)
 
 
 @bp.get("/pass-updates/<update_id>")
 @doc("Get pass update", response=s.PassUpdate, errors=(404,))
 def get_pass_update(update_id: str) -> Any:
-    return _update.dump(passes.get_update(g.ctx, update_id))
+    return _update.dump(lifecycle.get_update(g.ctx, update_id))

@@ -10,7 +10,7 @@ from webapp.api import bp, schemas
 from webapp.api.idempotency import idempotent
 from webapp.api.openapi import doc
 from webapp.api.requests import json_body, load, query
-from webapp.services import templates
+from webapp.services.templates import revisions
 
 _one = schemas.Template()
 _item = schemas.Template(exclude=("definition",))
@@ -21,14 +21,14 @@ _item = schemas.Template(exclude=("definition",))
 @idempotent
 def create_template() -> Any:
     p = load(schemas.TemplateCreate(), json_body())
-    return _one.dump(templates.create(g.ctx, p["name"], p["type"], p["definition"])), 201
+    return _one.dump(revisions.create(g.ctx, p["name"], p["type"], p["definition"])), 201
 
 
 @bp.get("/templates")
 @doc("List templates", query=schemas.TemplateListQuery, response=schemas.Template, many=True)
 def list_templates() -> Any:
     q = query(schemas.TemplateListQuery())
-    page = templates.list_(g.ctx, type_=q.get("type"), archived=q["archived"], limit=q["limit"],
+    page = revisions.list_(g.ctx, type_=q.get("type"), archived=q["archived"], limit=q["limit"],
                            cursor=q.get("cursor"))
     return schemas.list_envelope(_item, page)
 
@@ -36,7 +36,7 @@ def list_templates() -> Any:
 @bp.get("/templates/<template_id>")
 @doc("Get template", response=schemas.Template, errors=(404,))
 def get_template(template_id: str) -> Any:
-    return _one.dump(templates.get(g.ctx, template_id))
+    return _one.dump(revisions.get(g.ctx, template_id))
 
 
 @bp.patch("/templates/<template_id>")
@@ -45,7 +45,7 @@ def get_template(template_id: str) -> Any:
 @idempotent
 def update_template(template_id: str) -> Any:
     p = load(schemas.TemplateUpdate(), json_body())
-    return _one.dump(templates.update(g.ctx, template_id, p["expectedRevision"],
+    return _one.dump(revisions.update(g.ctx, template_id, p["expectedRevision"],
                                       name=p.get("name"), definition=p.get("definition"),
                                       settings=p.get("settings")))
 
@@ -54,14 +54,14 @@ def update_template(template_id: str) -> Any:
 @doc("Archive template", response=schemas.Template, errors=(404,))
 @idempotent
 def archive_template(template_id: str) -> Any:
-    return _one.dump(templates.set_archived(g.ctx, template_id, True))
+    return _one.dump(revisions.set_archived(g.ctx, template_id, True))
 
 
 @bp.post("/templates/<template_id>/unarchive")
 @doc("Unarchive template", response=schemas.Template, errors=(404,))
 @idempotent
 def unarchive_template(template_id: str) -> Any:
-    return _one.dump(templates.set_archived(g.ctx, template_id, False))
+    return _one.dump(revisions.set_archived(g.ctx, template_id, False))
 
 
 @bp.post("/templates/<template_id>/duplicate")
@@ -70,4 +70,4 @@ def unarchive_template(template_id: str) -> Any:
 @idempotent
 def duplicate_template(template_id: str) -> Any:
     p = load(schemas.TemplateDuplicate(), json_body(optional=True))
-    return _one.dump(templates.duplicate(g.ctx, template_id, p.get("name"))), 201
+    return _one.dump(revisions.duplicate(g.ctx, template_id, p.get("name"))), 201

@@ -14,8 +14,8 @@ from webapp.api.schemas import (
     constant,
     prefixed,
 )
-from webapp.services.events import EVENT_TYPES
-from webapp.services.webhooks import DEFAULT_OVERLAP, DELIVERY_STATUSES, MAX_OVERLAP
+from webapp.services.webhooks.endpoints import DEFAULT_OVERLAP, DELIVERY_STATUSES, MAX_OVERLAP
+from webapp.services.webhooks.events import EVENT_TYPES
 
 _EVENTS_FIELD = {"description": 'event types, or ["*"] for all', "minItems": 1,
                  "items": {"type": "string", "enum": ["*", *EVENT_TYPES]}}

@@ -13,7 +13,7 @@ from webapp.api.idempotency import idempotent
 from webapp.api.openapi import doc
 from webapp.api.requests import json_body, load, query
 from webapp.api.schemas import PageQuery, list_envelope
-from webapp.services import webhooks
+from webapp.services.webhooks import endpoints
 
 _endpoint = s.WebhookEndpoint()
 _delivery = s.WebhookDelivery()
@@ -24,7 +24,7 @@ _delivery = s.WebhookDelivery()
 @idempotent
 def create_webhook_endpoint() -> Any:
     p = load(s.EndpointCreate(), json_body())
-    created = webhooks.create(g.ctx, p["url"], p["enabledEvents"], p.get("description"))
+    created = endpoints.create(g.ctx, p["url"], p["enabledEvents"], p.get("description"))
     return _endpoint.dump(created), 201
 
 
@@ -32,14 +32,14 @@ def create_webhook_endpoint() -> Any:
 @doc("List webhook endpoints", query=PageQuery, response=s.WebhookEndpoint, many=True)
 def list_webhook_endpoints() -> Any:
     q = query(PageQuery())
-    return list_envelope(_endpoint, webhooks.list_(g.ctx, limit=q["limit"],
-                                                   cursor=q.get("cursor")))
+    return list_envelope(_endpoint, endpoints.list_(g.ctx, limit=q["limit"],
+                                                    cursor=q.get("cursor")))
 
 
 @bp.get("/webhook-endpoints/<endpoint_id>")
 @doc("Get webhook endpoint", response=s.WebhookEndpoint, errors=(404,))
 def get_webhook_endpoint(endpoint_id: str) -> Any:
-    return _endpoint.dump(webhooks.get(g.ctx, endpoint_id))
+    return _endpoint.dump(endpoints.get(g.ctx, endpoint_id))
 
 
 @bp.patch("/webhook-endpoints/<endpoint_id>")
@@ -48,19 +48,19 @@ def get_webhook_endpoint(endpoint_id: str) -> Any:
 @idempotent
 def update_webhook_endpoint(endpoint_id: str) -> Any:
     p = load(s.EndpointUpdate(), json_body(optional=True))
-    changes = webhooks.EndpointChanges(
+    changes = endpoints.EndpointChanges(
         url=p.get("url"), enabled_events=p.get("enabledEvents"),
         description=p.get("description"),
         clear_description="description" in p and p["description"] is None,
         status=p.get("status"))
-    return _endpoint.dump(webhooks.update(g.ctx, endpoint_id, changes))
+    return _endpoint.dump(endpoints.update(g.ctx, endpoint_id, changes))
 
 
 @bp.delete("/webhook-endpoints/<endpoint_id>")
 @doc("Delete webhook endpoint", response=s.WebhookEndpoint, errors=(404,))
 @idempotent
 def delete_webhook_endpoint(endpoint_id: str) -> Any:
-    return _endpoint.dump(webhooks.remove(g.ctx, endpoint_id))
+    return _endpoint.dump(endpoints.remove(g.ctx, endpoint_id))
 
 
 @bp.post("/webhook-endpoints/<endpoint_id>/rotate-secret")
@@ -69,7 +69,7 @@ def delete_webhook_endpoint(endpoint_id: str) -> Any:
 @idempotent
 def rotate_webhook_secret(endpoint_id: str) -> Any:
     p = load(s.RotateSecret(), json_body(optional=True))
-    return _endpoint.dump(webhooks.rotate_secret(g.ctx, endpoint_id, p["expiresInSeconds"]))
+    return _endpoint.dump(endpoints.rotate_secret(g.ctx, endpoint_id, p["expiresInSeconds"]))
 
 
 @bp.get("/webhook-endpoints/<endpoint_id>/deliveries")
@@ -77,15 +77,15 @@ def rotate_webhook_secret(endpoint_id: str) -> Any:
      many=True, errors=(404,))
 def list_webhook_deliveries(endpoint_id: str) -> Any:
     q = query(s.DeliveryListQuery())
-    page = webhooks.list_deliveries(g.ctx, endpoint_id, status=q.get("status"),
-                                    limit=q["limit"], cursor=q.get("cursor"))
+    page = endpoints.list_deliveries(g.ctx, endpoint_id, status=q.get("status"),
+                                     limit=q["limit"], cursor=q.get("cursor"))
     return list_envelope(_delivery, page)
 
 
 @bp.get("/webhook-endpoints/<endpoint_id>/deliveries/<delivery_id>")
 @doc("Get webhook delivery", response=s.WebhookDelivery, errors=(404,))
 def get_webhook_delivery(endpoint_id: str, delivery_id: str) -> Any:
-    return _delivery.dump(webhooks.get_delivery(g.ctx, endpoint_id, delivery_id))
+    return _delivery.dump(endpoints.get_delivery(g.ctx, endpoint_id, delivery_id))
 
 
 @bp.post("/webhook-endpoints/<endpoint_id>/deliveries/<delivery_id>/resend")
@@ -93,4 +93,4 @@ def get_webhook_delivery(endpoint_id: str, delivery_id: str) -> Any:
 @idempotent
 def resend_webhook_delivery(endpoint_id: str, delivery_id: str) -> Any:
     load(s.NoMembers(), json_body(optional=True))
-    return _delivery.dump(webhooks.resend(g.ctx, endpoint_id, delivery_id))
+    return _delivery.dump(endpoints.resend(g.ctx, endpoint_id, delivery_id))

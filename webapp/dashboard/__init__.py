@@ -23,8 +23,8 @@ from webapp import clock
 from webapp.dashboard import nav
 from webapp.errors import NotFound, ServiceError
 from webapp.extensions import csrf, login_manager
+from webapp.services.accounts.members import NotOwner
 from webapp.services.context import Context
-from webapp.services.members import NotOwner
 
 bp = Blueprint("dashboard", __name__, url_prefix="/dashboard")
 ENV = "<any(test, live):env>"

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp.dashboard import bp
 from webapp.dashboard.htmx import go, is_htmx, render
 from webapp.extensions import limiter, login_manager
-from webapp.services import users
+from webapp.services.accounts import users
 
 _FAILED = "Incorrect email or password."
 

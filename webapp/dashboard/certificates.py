@@ -12,17 +12,17 @@ from webapp import clock
 from webapp.dashboard import ENV, bp, ctx, nav
 from webapp.dashboard.htmx import render
 from webapp.errors import Conflict, InvalidRequest
-from webapp.services import credential_admin, credentials
+from webapp.services.credentials import admin, identities
 
 nav.add("Certificates", "dashboard.certificates_index", 40)
 WARN_BEFORE = timedelta(days=30)
 
 
 def _page(status: int = 200, **extra: Any) -> Response:
-    certs, issuers = credentials.list_for(ctx().organization_id)
+    certs, issuers = identities.list_for(ctx().organization_id)
     now = clock.now()
     return render("dashboard/certificates/index.html", "dashboard/certificates/_panel.html",
-                  status, certs=certs, issuers=issuers, in_use=credential_admin.
+                  status, certs=certs, issuers=issuers, in_use=admin.
                   active_passes_using(ctx()), soon=now + WARN_BEFORE, now=now, **extra)
 
 
@@ -41,7 +41,7 @@ def certificates_index() -> Response:
 def certificates_add_apple() -> Response:
     kind = request.form.get("kind", "p12")
     try:
-        cert = credentials.add_apple(
+        cert = identities.add_apple(
             ctx().organization_id, p12=_read("p12") if kind == "p12" else None,
             password=request.form.get("password") or None,
             certificate_pem=_read("certificate") if kind == "pem" else None,
@@ -58,8 +58,8 @@ def certificates_add_google() -> Response:
     issuer_id = request.form.get("issuer_id", "").strip()
     key = _read("service_account") or request.form.get("service_account_text", "").encode()
     try:
-        issuer = credentials.add_google(ctx().organization_id, issuer_id, key,
-                                        name=request.form.get("name", "").strip() or None)
+        issuer = identities.add_google(ctx().organization_id, issuer_id, key,
+                                       name=request.form.get("name", "").strip() or None)
     except (InvalidRequest, Conflict) as exc:
         field = "issuer_id" if exc.param in (None, "issuerId") or "ssuer" in exc.message \
             else "service_account"
@@ -70,17 +70,17 @@ def certificates_add_google() -> Response:
 
 @bp.post(f"/{ENV}/certificates/apple/<certificate_id>/delete")
 def certificates_delete_apple(certificate_id: str) -> Response:
-    credential_admin.delete_certificate(ctx(), certificate_id)
+    admin.delete_certificate(ctx(), certificate_id)
     return _page(flash="The certificate and its private key were deleted.")
 
 
 @bp.post(f"/{ENV}/certificates/google/<issuer_row_id>/delete")
 def certificates_delete_google(issuer_row_id: str) -> Response:
-    credential_admin.delete_issuer(ctx(), issuer_row_id)
+    admin.delete_issuer(ctx(), issuer_row_id)
     return _page(flash="The Google issuer and its service-account key were deleted.")
 
 
 @bp.post(f"/{ENV}/certificates/google/<issuer_row_id>/check")
 def certificates_check_google(issuer_row_id: str) -> Response:
-    result = credential_admin.check_issuer_access(ctx(), issuer_row_id)
+    result = admin.check_issuer_access(ctx(), issuer_row_id)
     return _page(checked={issuer_row_id: result})

@@ -10,7 +10,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from webapp.services.passes import IssueRequest
+from webapp.services.passes.lifecycle import IssueRequest
 
 _PARAMS = {"holderEmail": "holder_email", "holderName": "holder_name",
            "barcodeValue": "barcode_value", "templateId": "template_id",

@@ -7,7 +7,7 @@ from flask import Response, request
 from webapp.dashboard import ENV, bp, ctx, nav
 from webapp.dashboard.htmx import render
 from webapp.errors import InvalidRequest
-from webapp.services import api_keys
+from webapp.services.accounts import api_keys
 
 nav.add("API keys", "dashboard.keys_index", 30)
 

@@ -7,7 +7,7 @@ from flask import Response, g, request
 from webapp.dashboard import ENV, bp, ctx, nav
 from webapp.dashboard.htmx import render
 from webapp.errors import Conflict, InvalidRequest
-from webapp.services import members
+from webapp.services.accounts import members
 
 nav.add("Members", "dashboard.members_index", 50)
 

@@ -11,7 +11,8 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp.dashboard import ENV, bp, ctx, forms, nav
 from webapp.dashboard.htmx import go, render
 from webapp.errors import Conflict, InvalidRequest, NotFound
-from webapp.services import download_links, installations, passes, previews, templates
+from webapp.services.passes import download_links, installations, lifecycle
+from webapp.services.templates import previews, revisions
 
 nav.add("Passes", "dashboard.passes_index", 10)
 
@@ -20,8 +21,8 @@ LINK_LIFETIMES = ((3600, "1 hour"), (86400, "1 day"), (7 * 86400, "7 days"))
 
 
 def _template_choices(include_archived: bool = True) -> list[Any]:
-    active = templates.list_(ctx(), limit=100).data
-    return active + (templates.list_(ctx(), archived=True, limit=100).data
+    active = revisions.list_(ctx(), limit=100).data
+    return active + (revisions.list_(ctx(), archived=True, limit=100).data
                      if include_archived else [])
 
 
@@ -30,9 +31,9 @@ def passes_index() -> Response:
     args = {name: request.args.get(name, "").strip() for name in _FILTERS}
     error, page = None, None
     try:
-        page = passes.list_(ctx(), template_id=args["template"] or None,
-                            status=args["status"] or None, source=args["source"] or None,
-                            search=args["q"] or None, cursor=request.args.get("cursor") or None)
+        page = lifecycle.list_(ctx(), template_id=args["template"] or None,
+                               status=args["status"] or None, source=args["source"] or None,
+                               search=args["q"] or None, cursor=request.args.get("cursor") or None)
     except InvalidRequest as exc:
         error = exc.message
     return render("dashboard/passes/index.html", "dashboard/passes/_rows.html",
@@ -44,7 +45,7 @@ def _issue_form(template_id: str | None, status: int = 200, **extra: Any) -> Res
     chosen = None
     if template_id or choices:
         try:
-            chosen = templates.get(ctx(), template_id or choices[0].id)
+            chosen = revisions.get(ctx(), template_id or choices[0].id)
         except NotFound:
             chosen = None
     return render("dashboard/passes/new.html", "dashboard/passes/_issue_form.html", status,
@@ -68,11 +69,11 @@ def passes_new() -> Response:
 @bp.post(f"/{ENV}/passes")
 def passes_create() -> BaseResponse:
     template_id = request.form.get("template_id", "")
-    template = templates.get(ctx(), template_id)
-    assert template.definition is not None  # `templates.get` loads the current definition
+    template = revisions.get(ctx(), template_id)
+    assert template.definition is not None  # `revisions.get` loads the current definition
     fields = _per_pass_fields(template)
     try:
-        item = passes.issue(ctx(), forms.issue_request(
+        item = lifecycle.issue(ctx(), forms.issue_request(
             request.form, fields, template.definition.get("platforms", {})))
     except InvalidRequest as exc:
         name = forms.field_name(exc.param)
@@ -83,13 +84,13 @@ def passes_create() -> BaseResponse:
 
 
 def _detail(pass_id: str, status: int = 200, **extra: Any) -> Response:
-    item = passes.get(ctx(), pass_id)
+    item = lifecycle.get(ctx(), pass_id)
     return render("dashboard/passes/show.html", extra.pop("partial", None), status,
                   item=item, card=previews.for_pass(item),
-                  updates=passes.list_updates(ctx(), pass_id, limit=50).data,
+                  updates=lifecycle.list_updates(ctx(), pass_id, limit=50).data,
                   links=download_links.list_for_pass(ctx(), pass_id, limit=20).data,
                   wallets=installations.for_pass(ctx(), item),
-                  distribution_url=passes.distribution_url(item.short_id),
+                  distribution_url=lifecycle.distribution_url(item.short_id),
                   lifetimes=LINK_LIFETIMES, **extra)
 
 
@@ -100,11 +101,11 @@ def passes_show(pass_id: str) -> Response:
 
 @bp.post(f"/{ENV}/passes/<pass_id>/edit")
 def passes_edit(pass_id: str) -> BaseResponse:
-    item = passes.get(ctx(), pass_id)
+    item = lifecycle.get(ctx(), pass_id)
     patch = forms.value_patch(request.form, item.editable_fields or [])
     mode = request.form.get("notification_mode", "silent")
     try:
-        updated = passes.update(ctx(), pass_id, patch, mode)
+        updated = lifecycle.update(ctx(), pass_id, patch, mode)
     except (InvalidRequest, Conflict) as exc:
         name = forms.field_name(exc.param)
         return _detail(pass_id, 422 if isinstance(exc, InvalidRequest) else 409,
@@ -120,7 +121,7 @@ def passes_edit(pass_id: str) -> BaseResponse:
 @bp.post(f"/{ENV}/passes/<pass_id>/void")
 def passes_void(pass_id: str) -> BaseResponse:
     with contextlib.suppress(Conflict):  # voided already: show it as it is
-        passes.void(ctx(), pass_id)
+        lifecycle.void(ctx(), pass_id)
     flash("The pass is voided. Wallets show it as no longer valid.")
     return go(url_for("dashboard.passes_show", pass_id=pass_id))
 

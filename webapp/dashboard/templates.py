@@ -14,7 +14,8 @@ from webapp.dashboard import ENV, bp, ctx, designer, nav
 from webapp.dashboard.htmx import go, render
 from webapp.domain import definition as rules
 from webapp.errors import Conflict, InvalidDefinition, InvalidRequest
-from webapp.services import assets, credentials, previews, template_history, templates
+from webapp.services.credentials import identities
+from webapp.services.templates import assets, history, previews, revisions
 
 nav.add("Templates", "dashboard.templates_index", 20)
 
@@ -32,7 +33,7 @@ SLOT_HINTS = {
 @bp.get(f"/{ENV}/templates")
 def templates_index() -> Response:
     archived = request.args.get("archived") == "1"
-    page = templates.list_(ctx(), archived=archived, limit=100)
+    page = revisions.list_(ctx(), archived=archived, limit=100)
     return render("dashboard/templates/index.html", None, 200, templates=page.data,
                   archived=archived)
 
@@ -45,7 +46,7 @@ def templates_new() -> BaseResponse:
     starts = (clock.now() + timedelta(days=30)).replace(hour=19, minute=0, second=0,
                                                         microsecond=0)
     try:
-        template = templates.create(ctx(), name, type_, designer.starter(
+        template = revisions.create(ctx(), name, type_, designer.starter(
             type_, g.membership.organization_name, starts.strftime("%Y-%m-%dT%H:%M:%SZ")))
     except InvalidRequest as exc:
         return render("dashboard/templates/new.html", None, 422, form=request.form,
@@ -57,7 +58,7 @@ def templates_new() -> BaseResponse:
 def _designer(template: Any, state: designer.FormState, status: int = 200,
               **extra: Any) -> Response:
     definition = designer.to_definition(state, template.type)
-    certs, issuers = credentials.list_for(ctx().organization_id)
+    certs, issuers = identities.list_for(ctx().organization_id)
     return render("dashboard/templates/edit.html", "dashboard/templates/_designer.html",
                   status, template=template, state=state, groups=designer.GROUP_LABELS,
                   limits=rules.GROUP_LIMITS, slot_hints=SLOT_HINTS, certs=certs,
@@ -67,11 +68,11 @@ def _designer(template: Any, state: designer.FormState, status: int = 200,
 
 @bp.get(f"/{ENV}/templates/<template_id>")
 def templates_edit(template_id: str) -> Response:
-    template = templates.get(ctx(), template_id)
-    assert template.definition is not None  # `templates.get` loads the current definition
+    template = revisions.get(ctx(), template_id)
+    assert template.definition is not None  # `revisions.get` loads the current definition
     source, note = template.definition, None
     if (wanted := request.args.get("from_revision", "")).isdigit():
-        source = templates.get_revision(ctx(), template_id, int(wanted))
+        source = revisions.get_revision(ctx(), template_id, int(wanted))
         note = f"Showing revision {wanted}. Save to make it the current design."
     return _designer(template, designer.from_definition(source, template.name,
                                                         template.revision), notice=note)
@@ -80,14 +81,14 @@ def templates_edit(template_id: str) -> Response:
 @bp.post(f"/{ENV}/templates/<template_id>/form")
 def templates_form(template_id: str) -> Response:
     """Add, remove or move a field or location: the form changes, nothing is saved."""
-    template = templates.get(ctx(), template_id)
+    template = revisions.get(ctx(), template_id)
     state = designer.apply(designer.from_form(request.form), request.form.get("op", ""))
     return _designer(template, state)
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/preview")
 def templates_preview(template_id: str) -> Response:
-    template = templates.get(ctx(), template_id)
+    template = revisions.get(ctx(), template_id)
     definition = designer.to_definition(designer.from_form(request.form), template.type)
     return render("dashboard/templates/_preview.html", None, 200,
                   card=previews.for_definition(definition),
@@ -96,7 +97,7 @@ def templates_preview(template_id: str) -> Response:
 
 @bp.post(f"/{ENV}/templates/<template_id>")
 def templates_save(template_id: str) -> Response:
-    template = templates.get(ctx(), template_id)
+    template = revisions.get(ctx(), template_id)
     before = template.revision
     state = designer.from_form(request.form)
     overwrite = request.form.get("overwrite", "")
@@ -104,7 +105,7 @@ def templates_save(template_id: str) -> Response:
     definition = designer.settle(designer.to_definition(state, template.type),
                                  template.definition)
     try:
-        saved = templates.update(ctx(), template_id, expected, name=state["name"].strip(),
+        saved = revisions.update(ctx(), template_id, expected, name=state["name"].strip(),
                                  definition=definition)
     except InvalidDefinition as exc:
         errors, summary = designer.place(exc.issues)
@@ -116,14 +117,14 @@ def templates_save(template_id: str) -> Response:
         return _designer(template, state, 409, conflict=exc.code, conflict_message=exc.message)
     message = (f"Saved as revision {saved.revision}." if saved.revision != before
                else "Saved. The design did not change, so there is no new revision.")
-    assert saved.definition is not None  # `templates.update` returns it with its definition
+    assert saved.definition is not None  # `revisions.update` returns it with its definition
     return _designer(saved, designer.from_definition(saved.definition, saved.name,
                                                      saved.revision), flash=message)
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/images/<slot>")
 def templates_upload(template_id: str, slot: str) -> Response:
-    templates.get(ctx(), template_id)
+    revisions.get(ctx(), template_id)
     upload = request.files.get(f"file-{slot}")
     try:
         asset = assets.upload(ctx(), slot, upload.read() if upload else b"")
@@ -140,11 +141,11 @@ def templates_upload(template_id: str, slot: str) -> Response:
 
 @bp.post(f"/{ENV}/templates/<template_id>/settings")
 def templates_settings(template_id: str) -> BaseResponse:
-    template = templates.get(ctx(), template_id)
+    template = revisions.get(ctx(), template_id)
     wanted = {"appleCertificateId": request.form.get("apple_certificate_id") or None,
               "googleIssuerId": request.form.get("google_issuer_id") or None}
     try:
-        templates.update(ctx(), template_id, template.revision, settings=wanted)
+        revisions.update(ctx(), template_id, template.revision, settings=wanted)
     except (InvalidRequest, Conflict) as exc:
         flash(exc.message)
         return go(url_for("dashboard.templates_edit", template_id=template_id))
@@ -154,24 +155,24 @@ def templates_settings(template_id: str) -> BaseResponse:
 
 @bp.post(f"/{ENV}/templates/<template_id>/<any(archive, unarchive):action>")
 def templates_archive(template_id: str, action: str) -> BaseResponse:
-    template = templates.set_archived(ctx(), template_id, action == "archive")
+    template = revisions.set_archived(ctx(), template_id, action == "archive")
     flash(f"{template.name} is {'archived' if template.archived else 'active again'}.")
     return go(url_for("dashboard.templates_edit", template_id=template_id))
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/duplicate")
 def templates_duplicate(template_id: str) -> BaseResponse:
-    copy_ = templates.duplicate(ctx(), template_id)
+    copy_ = revisions.duplicate(ctx(), template_id)
     flash(f"Duplicated as {copy_.name}.")
     return go(url_for("dashboard.templates_edit", template_id=copy_.id))
 
 
 @bp.get(f"/{ENV}/templates/<template_id>/revisions")
 def templates_history(template_id: str) -> Response:
-    template = templates.get(ctx(), template_id)
+    template = revisions.get(ctx(), template_id)
     chosen = request.args.get("revision", "")
     number = int(chosen) if chosen.isdigit() else template.revision
-    definition = templates.get_revision(ctx(), template_id, number)
+    definition = revisions.get_revision(ctx(), template_id, number)
     return render("dashboard/templates/history.html", None, 200, template=template,
-                  revisions=template_history.revisions(ctx(), template_id), shown=number,
+                  revisions=history.revisions(ctx(), template_id), shown=number,
                   definition=definition, card=previews.for_definition(definition))

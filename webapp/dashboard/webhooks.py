@@ -9,21 +9,21 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp.dashboard import ENV, bp, ctx, nav
 from webapp.dashboard.htmx import go, render
 from webapp.errors import InvalidRequest
-from webapp.services import events, webhooks
+from webapp.services.webhooks import endpoints, events
 
 nav.add("Webhooks", "dashboard.webhooks_index", 40)
 
 
 def _index(status: int = 200, **extra: object) -> Response:
-    page = webhooks.list_(ctx(), limit=100)
+    page = endpoints.list_(ctx(), limit=100)
     return render("dashboard/webhooks/index.html", "dashboard/webhooks/_list.html", status,
                   endpoints=page.data, event_types=events.EVENT_TYPES, **extra)
 
 
 def _detail(endpoint_id: str, status: int = 200, **extra: object) -> Response:
-    endpoint = webhooks.get(ctx(), endpoint_id)
-    deliveries = webhooks.list_deliveries(ctx(), endpoint_id, limit=50,
-                                          cursor=request.args.get("cursor") or None)
+    endpoint = endpoints.get(ctx(), endpoint_id)
+    deliveries = endpoints.list_deliveries(ctx(), endpoint_id, limit=50,
+                                           cursor=request.args.get("cursor") or None)
     return render("dashboard/webhooks/detail.html", "dashboard/webhooks/_detail.html", status,
                   endpoint=endpoint, deliveries=deliveries, **extra)
 
@@ -40,7 +40,7 @@ def webhooks_create() -> Response:
     events = request.form.getlist("events")
     chosen = ["*"] if not events or "*" in events else events
     try:
-        created = webhooks.create(ctx(), url, chosen, description or None)
+        created = endpoints.create(ctx(), url, chosen, description or None)
     except InvalidRequest as exc:
         form = {"url": url, "description": description, "events": events}
         return _index(422, errors={exc.param or "url": exc.message}, form=form)
@@ -55,23 +55,23 @@ def webhooks_detail(endpoint_id: str) -> Response:
 @bp.post(f"/{ENV}/webhooks/<endpoint_id>/status")
 def webhooks_status(endpoint_id: str) -> Response:
     wanted = request.form.get("status", "")
-    webhooks.update(ctx(), endpoint_id, webhooks.EndpointChanges(status=wanted))
+    endpoints.update(ctx(), endpoint_id, endpoints.EndpointChanges(status=wanted))
     return _detail(endpoint_id, flash=f"The endpoint is {wanted}.")
 
 
 @bp.post(f"/{ENV}/webhooks/<endpoint_id>/rotate")
 def webhooks_rotate(endpoint_id: str) -> Response:
-    rotated = webhooks.rotate_secret(ctx(), endpoint_id)
+    rotated = endpoints.rotate_secret(ctx(), endpoint_id)
     return _detail(endpoint_id, secret=rotated.secret)
 
 
 @bp.post(f"/{ENV}/webhooks/<endpoint_id>/delete")
 def webhooks_delete(endpoint_id: str) -> BaseResponse:
-    webhooks.remove(ctx(), endpoint_id)
+    endpoints.remove(ctx(), endpoint_id)
     return go(url_for("dashboard.webhooks_index"))
 
 
 @bp.post(f"/{ENV}/webhooks/<endpoint_id>/deliveries/<delivery_id>/resend")
 def webhooks_resend(endpoint_id: str, delivery_id: str) -> Response:
-    webhooks.resend(ctx(), endpoint_id, delivery_id)
+    endpoints.resend(ctx(), endpoint_id, delivery_id)
     return _detail(endpoint_id, flash="The delivery is sent again.")

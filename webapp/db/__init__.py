@@ -1,1 +1,1 @@
-"""The database's one write path (`transaction`) and SQLite's set-up (`sqlite`)."""
+"""The one write path (`transaction`), Idempotency-Key records, pagination, SQLite set-up."""

@@ -12,8 +12,8 @@ from webapp.distribution import bp
 from webapp.distribution import holder_view as view
 from webapp.errors import NotFound
 from webapp.extensions import limiter
-from webapp.services import apple_passes, apple_registrations
-from webapp.services.apple_registrations import Answer
+from webapp.services.apple import passes, registrations
+from webapp.services.apple.registrations import Answer
 
 _V1 = "/wallet/apple/v1"
 _REGISTRATION = f"{_V1}/devices/<device_id>/registrations/<pass_type>/<serial>"
@@ -22,16 +22,16 @@ _REGISTRATION = f"{_V1}/devices/<device_id>/registrations/<pass_type>/<serial>"
 @bp.get("/p/<short_id>/apple.pkpass")
 def apple_pass_by_short_id(short_id: str) -> Response:
     """The signed pass of a permanent page."""
-    return _pkpass(lambda: apple_passes.for_short_id(short_id), private=False)
+    return _pkpass(lambda: passes.for_short_id(short_id), private=False)
 
 
 @bp.get("/d/<token>/apple.pkpass")
 def apple_pass_by_token(token: str) -> Response:
     """The signed pass behind a download link."""
-    return _pkpass(lambda: apple_passes.for_token(token), private=True)
+    return _pkpass(lambda: passes.for_token(token), private=True)
 
 
-def _pkpass(find: Callable[[], apple_passes.Download], *, private: bool) -> Response:
+def _pkpass(find: Callable[[], passes.Download], *, private: bool) -> Response:
     try:
         found = find()
     except NotFound:
@@ -47,7 +47,7 @@ def _pkpass(find: Callable[[], apple_passes.Download], *, private: bool) -> Resp
 
 def _pass_response(data: bytes, filename: str, *, private: bool) -> Response:
     response = make_response(data, 200)
-    response.mimetype = apple_passes.MIME_TYPE
+    response.mimetype = passes.MIME_TYPE
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store" if private else "private, no-cache"
     response.headers["X-Content-Type-Options"] = "nosniff"
@@ -86,22 +86,22 @@ def apple_register(device_id: str, pass_type: str, serial: str) -> Response:
     """A device registers for the pass's updates (201 new, 200 known, 401)."""
     body = request.get_json(silent=True)
     push_token = body.get("pushToken") if isinstance(body, dict) else None
-    return _answer(apple_registrations.register(device_id, pass_type, serial, _token(),
-                                                push_token))
+    return _answer(registrations.register(device_id, pass_type, serial, _token(),
+                                          push_token))
 
 
 @bp.delete(_REGISTRATION)
 @_web_service
 def apple_unregister(device_id: str, pass_type: str, serial: str) -> Response:
     """A device stops receiving the pass's updates (200, 401)."""
-    return _answer(apple_registrations.unregister(device_id, pass_type, serial, _token()))
+    return _answer(registrations.unregister(device_id, pass_type, serial, _token()))
 
 
 @bp.get(f"{_V1}/devices/<device_id>/registrations/<pass_type>")
 @_web_service
 def apple_updated_serials(device_id: str, pass_type: str) -> Response:
     """The device's passes changed since a tag (200, or 204 when there are none)."""
-    return _answer(apple_registrations.updated_serials(
+    return _answer(registrations.updated_serials(
         device_id, pass_type, request.args.get("passesUpdatedSince")))
 
 
@@ -109,9 +109,9 @@ def apple_updated_serials(device_id: str, pass_type: str) -> Response:
 @_web_service
 def apple_latest_pass(pass_type: str, serial: str) -> Response:
     """The latest version of a pass (200 with Last-Modified, 304, 401)."""
-    latest = apple_registrations.latest(pass_type, serial, _token(),
-                                        request.if_modified_since,
-                                        counts_as_fetch=request.method == "GET")
+    latest = registrations.latest(pass_type, serial, _token(),
+                                  request.if_modified_since,
+                                  counts_as_fetch=request.method == "GET")
     if latest.data is None:
         return _answer(latest.answer)
     response = _pass_response(latest.data, "pass.pkpass", private=True)
@@ -124,4 +124,4 @@ def apple_latest_pass(pass_type: str, serial: str) -> Response:
 def apple_log() -> Response:
     """Devices report web service problems; kept in the log (200)."""
     body = request.get_json(silent=True)
-    return _answer(apple_registrations.log(body.get("logs") if isinstance(body, dict) else None))
+    return _answer(registrations.log(body.get("logs") if isinstance(body, dict) else None))

@@ -6,7 +6,7 @@ from flask import Response, abort, request
 
 from webapp.distribution import bp
 from webapp.errors import NotFound
-from webapp.services import assets
+from webapp.services.templates import assets
 
 _IMMUTABLE = "public, max-age=31536000, immutable"
 

@@ -21,7 +21,7 @@ from webapp.distribution import bp
 from webapp.distribution import holder_view as view
 from webapp.errors import NotFound
 from webapp.extensions import limiter
-from webapp.services import google_callbacks, google_save
+from webapp.services.google import callbacks, save
 
 
 def _callback_limit() -> str:
@@ -31,26 +31,26 @@ def _callback_limit() -> str:
 @bp.get("/p/<short_id>/google")
 def google_save_by_short_id(short_id: str) -> BaseResponse:
     """302 to Google's save page for a pass's object."""
-    return _save(lambda: google_save.for_short_id(short_id), private=False)
+    return _save(lambda: save.for_short_id(short_id), private=False)
 
 
 @bp.get("/d/<token>/google")
 def google_save_by_token(token: str) -> BaseResponse:
     """302 to Google's save page, behind a download link."""
-    return _save(lambda: google_save.for_token(token), private=True)
+    return _save(lambda: save.for_token(token), private=True)
 
 
 @bp.post("/wallet/google/callbacks")
 @limiter.limit(_callback_limit, scope="google-callbacks", override_defaults=True)
 def google_callback() -> Response:
     """Google tells us a holder saved or removed a pass."""
-    if (request.content_length or 0) > google_callbacks.MAX_BODY:
+    if (request.content_length or 0) > callbacks.MAX_BODY:
         abort(413)
-    outcome = google_callbacks.receive(request.stream.read(google_callbacks.MAX_BODY + 1))
+    outcome = callbacks.receive(request.stream.read(callbacks.MAX_BODY + 1))
     return make_response(jsonify({"status": outcome.code}), outcome.status)
 
 
-def _save(find: Callable[[], google_save.SaveLink], *, private: bool) -> BaseResponse:
+def _save(find: Callable[[], save.SaveLink], *, private: bool) -> BaseResponse:
     try:
         link = find()
     except NotFound:

@@ -16,7 +16,7 @@ from flask import Response, current_app, make_response, render_template, request
 from flask_babel import get_locale
 
 from webapp.domain import definition as rules
-from webapp.services import holder
+from webapp.services.passes import holder
 from webapp.wallets import barcodes
 
 _IOS = re.compile(r"\b(iPhone|iPad|iPod)\b")

@@ -13,7 +13,7 @@ from flask import Response, make_response, render_template
 from webapp.distribution import bp
 from webapp.distribution import holder_view as view
 from webapp.errors import NotFound
-from webapp.services import holder
+from webapp.services.passes import holder
 
 
 @bp.context_processor

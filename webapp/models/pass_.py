@@ -42,7 +42,7 @@ class Pass(Model):
     apple_pass_type_identifier: Mapped[str | None] = mapped_column(String(255))
     google_issuer_id: Mapped[str | None] = mapped_column(String(40))
     # Apple's `authenticationToken` (random, fixed for the life of the pass), encrypted with
-    # `services.vault`: it must be recoverable to go into pass.json.
+    # `webapp.vault`: it must be recoverable to go into pass.json.
     auth_token_encrypted: Mapped[str] = mapped_column(Text)
     # Goes up by one on every change: optimistic concurrency and the wallet's version.
     version: Mapped[int] = mapped_column(Integer, default=1)

@@ -1,1 +1,1 @@
-"""Use cases: the only writer. One module per resource; each function owns its transaction."""
+"""Use cases: the only writer. A package per subject; each function owns its transaction."""

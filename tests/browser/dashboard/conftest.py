@@ -15,7 +15,7 @@ EMAIL, PASSWORD = "owner@journey.test", "journey password 1"
 @pytest.fixture
 def owner(live_server: Any) -> dict[str, Any]:  # noqa: F811
     """An organization whose owner can sign in."""
-    from webapp.services import organizations
+    from webapp.services.accounts import organizations
 
     with live_server.app.app_context():
         created = organizations.create("Journey Events", EMAIL, PASSWORD)

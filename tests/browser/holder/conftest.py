@@ -35,7 +35,7 @@ class Issuer:
     """Issues templates, passes and download links through /v1 on the live app."""
 
     def __init__(self, server: Any):
-        from webapp.services import organizations
+        from webapp.services.accounts import organizations
 
         self.server = server
         with server.app.app_context():

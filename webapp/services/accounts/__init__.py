@@ -1,0 +1,1 @@
+"""Accounts: organizations, staff users and their memberships, API keys."""

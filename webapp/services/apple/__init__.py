@@ -1,0 +1,1 @@
+"""Apple Wallet: pkpass files, the web service's registrations, update pushes."""

@@ -1,0 +1,1 @@
+"""Credentials: Apple certificates, Google issuers, demo identities; which one signs; admin."""

@@ -1,0 +1,1 @@
+"""Google Wallet: class and object sync, save links, callbacks, update delivery."""

@@ -1,0 +1,1 @@
+"""The outbox: work recorded with a change, pass update delivery, the sweep."""

@@ -1,0 +1,31 @@
+"""Delivering a pass update to the wallets that hold the pass (a job per update).
+
+Each wallet's step (APNs pushes, a Google object PATCH) moves its `delivery.<wallet>.status`
+from `pending` to a final value, or leaves it `pending` with `next_attempt_at` for the sweep
+to retry; once both are final the update is done and `pass_update.delivered` is emitted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from webapp.extensions import db
+from webapp.models import PassUpdate
+from webapp.services.apple import delivery as apple_delivery
+from webapp.services.google import delivery as google_delivery
+from webapp.services.webhooks import events
+
+Step = Callable[[PassUpdate], None]
+STEPS: dict[str, Step] = {"apple": apple_delivery.deliver, "google": google_delivery.deliver}
+
+
+def deliver(update_id: str) -> PassUpdate | None:
+    """Run each wallet's pending step for an update; running it twice does no harm."""
+    record = db.session.get(PassUpdate, update_id)
+    if record is None:
+        return None
+    for wallet, step in STEPS.items():
+        if getattr(record, f"{wallet}_status") == "pending":
+            step(record)
+    events.pass_update_finished(record)  # both wallets final: `pass_update.delivered`, once
+    return record

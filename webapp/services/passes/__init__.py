@@ -1,0 +1,1 @@
+"""Passes: their lifecycle, how they are shown, download links, holder pages, installations."""

@@ -1,0 +1,136 @@
+"""What a pass shows: artifacts readiness, editable fields, and the preview card."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from webapp import clock, settings
+from webapp.domain import definition as rules
+from webapp.extensions import db
+from webapp.models import GoogleObject, Pass
+from webapp.services.credentials import identities
+
+
+def attach(item: Pass, template_name: str | None, definition: dict[str, Any], *,
+           google_row: GoogleObject | None = None) -> Pass:
+    """Set the derived members the front doors show on the pass (`google_row`: its Google
+    row as it is now, when the caller holds it: saves a read)."""
+    item.template_name = template_name
+    item.definition = definition
+    item.artifacts = artifacts(item, definition, google_row)
+    item.editable_fields = editable_fields(item, definition)
+    item.editable_barcode = rules.takes_barcode_value(definition)
+    item.preview = preview(item, definition)
+    return item
+
+
+def artifacts(item: Pass, definition: dict[str, Any],
+              google_row: GoogleObject | None = None) -> dict[str, Any]:
+    """Whether the pass can be added to each wallet now, and if not, why."""
+    return {"apple": _apple(item), "google": _google(item, definition, google_row)}
+
+
+def _state(reason: str | None) -> dict[str, Any]:
+    return {"ready": reason is None, "reason": reason}
+
+
+def _apple(item: Pass) -> dict[str, Any]:
+    if not item.apple:
+        return _state("not_issued_for_platform")
+    if item.status == "voided":
+        return _state("voided")
+    if item.apple_certificate_id == identities.DEMO:
+        return _state(None)
+    cert = identities.find_certificate(item.organization_id, item.apple_certificate_id or "")
+    if cert is None:
+        return _state("credentials_missing")
+    if cert.expires_at <= clock.now():
+        return _state("certificate_expired")
+    return _state(None)
+
+
+def _google(item: Pass, definition: dict[str, Any], row: GoogleObject | None
+            ) -> dict[str, Any]:
+    if not item.google:
+        return _state("not_issued_for_platform")
+    if item.status == "voided":
+        return _state("voided")
+    if item.google_issuer_id != identities.DEMO and identities.find_issuer(
+            item.organization_id, item.google_issuer_id or "") is None:
+        return _state("credentials_missing")
+    if rules.image_refs(definition) and not images_public():
+        return _state("image_not_public")
+    if row is None:  # a job may have run: read the row as it is now
+        row = db.session.get(GoogleObject, item.id, populate_existing=True)
+    return _state(_google_object_reason(row))
+
+
+def _google_object_reason(row: GoogleObject | None) -> str | None:
+    """Why the pass's Google object cannot be saved yet (the sync job writes it)."""
+    if row is None:
+        return "wallet_unavailable"
+    if row.state == "written":
+        return None
+    if row.state == "pending" and row.attempts == 0:
+        return "wallet_pending"
+    return row.reason or "wallet_unavailable"
+
+
+def images_public() -> bool:
+    """Whether Google can fetch our asset URLs: https on a host that is not local."""
+    parts = urlsplit(settings.get("BASE_URL"))
+    host = (parts.hostname or "").lower()
+    return parts.scheme == "https" and host not in ("localhost", "127.0.0.1", "::1") \
+        and not host.endswith(".local")
+
+
+def editable_fields(item: Pass, definition: dict[str, Any]) -> list[dict[str, Any]]:
+    """The per-pass fields a person may edit, with their current values."""
+    return [{"key": key, "label": field.get("label", key),
+             "required": field.get("required") is True, "format": field.get("format", "text"),
+             "value": item.field_values.get(key)}
+            for key, field in rules.per_pass_fields(definition).items()]
+
+
+def preview(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
+    """The pass as a card: colours, texts, fields by group with their values, barcode."""
+    colors = definition.get("colors", {})
+    groups: dict[str, list[dict[str, Any]]] = {group: [] for group in rules.GROUPS}
+    for group, field in rules.fields(definition):
+        value = field.get("value") if field.get("binding") == "shared" else \
+            item.field_values.get(field.get("key", ""))
+        groups[group].append({"key": field.get("key"), "label": field.get("label", ""),
+                              "value": None if value is None else str(value)})
+    barcode = definition.get("barcode")
+    return {
+        "organizationName": definition.get("organizationName"),
+        "description": definition.get("description"),
+        "logoText": definition.get("logoText"),
+        "backgroundColor": colors.get("background"),
+        "foregroundColor": colors.get("foreground"),
+        "labelColor": colors.get("label") or colors.get("foreground"),
+        "images": rules.image_refs(definition),
+        "fields": groups,
+        "barcode": None if not barcode else {
+            "format": barcode.get("format"), "value": barcode_message(item, definition),
+            "altText": placeholders(barcode.get("altText"), item)},
+        "event": definition.get("event"),
+    }
+
+
+def barcode_message(item: Pass, definition: dict[str, Any]) -> str | None:
+    """The text the barcode encodes for this pass."""
+    barcode = definition.get("barcode")
+    if not barcode:
+        return None
+    if barcode.get("perPass"):
+        return item.barcode_value
+    return placeholders(barcode.get("value", rules.DEFAULT_BARCODE_VALUE), item)
+
+
+def placeholders(text: str | None, item: Pass) -> str | None:
+    """`text` with `{{shortId}}` and `{{passId}}` filled in for the pass."""
+    if text is None:
+        return None
+    return text.replace("{{shortId}}", item.short_id).replace("{{passId}}", item.id)

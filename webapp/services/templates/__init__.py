@@ -1,0 +1,1 @@
+"""Templates: their revisions, revision history, image assets and previews."""

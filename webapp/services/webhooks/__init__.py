@@ -1,0 +1,1 @@
+"""Webhooks: events, endpoints, deliveries and their HTTP client."""

@@ -1,0 +1,134 @@
+"""Events: what happened to an organization's passes, recorded in the same transaction as
+the change, for `GET /v1/events` and webhook deliveries (decisions.md section 11).
+
+`emit` is an outbox: it writes the event and one delivery row per subscribed endpoint in
+the caller's transaction; the rows are handed to the job queue once that transaction
+commits, and the periodic sweep hands over any that were lost. Events are kept 30 days.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, cast
+
+from sqlalchemy import ColumnElement, Table, bindparam, insert, select
+from sqlalchemy import update as sql_update
+from sqlalchemy.orm import Session
+
+from webapp import clock, ids
+from webapp.db import pagination
+from webapp.db.transaction import changed_rows, enqueue_after_commit, transaction
+from webapp.errors import NotFound
+from webapp.extensions import db
+from webapp.models import Event, Pass, PassUpdate, WebhookDelivery, WebhookEndpoint
+from webapp.services.context import Context
+from webapp.services.webhooks import event_data
+
+EVENT_TYPES = ("pass.added_to_wallet", "pass.removed_from_wallet", "pass.created",
+               "pass.updated", "pass.voided", "pass_update.delivered")
+RETENTION = timedelta(days=30)
+DELIVER_TASK = "deliver_webhook"
+
+
+def emit(session: Session, *, organization_id: str, environment: str, type: str,
+         data: dict[str, Any]) -> None:
+    """Record an event (`pass.added_to_wallet`, ...) in the caller's transaction."""
+    if type not in EVENT_TYPES:
+        raise ValueError(f"unknown event type {type!r}")
+    now = clock.now()
+    event_id = ids.new_id("evt")
+    # Plain Core INSERTs with their values as parameters: one cached statement per table.
+    connection = session.connection()  # Core statements: the ORM adds nothing here
+    connection.execute(_INSERT_EVENT, {
+        "id": event_id, "organization_id": organization_id, "environment": environment,
+        "type": type, "data": data, "created_at": now})
+    endpoints = connection.execute(_ENABLED_ENDPOINTS, {"organization_id": organization_id,
+                                                     "environment": environment})
+    for endpoint_id, enabled_events in endpoints:
+        if not subscribed(enabled_events, type):
+            continue
+        delivery_id = ids.new_id("whdl")
+        connection.execute(_INSERT_DELIVERY, {
+            "id": delivery_id, "endpoint_id": endpoint_id, "event_id": event_id,
+            "organization_id": organization_id, "environment": environment,
+            "event_type": type, "status": "pending", "attempts": 0, "next_attempt_at": now,
+            "created_at": now, "updated_at": now})
+        enqueue_after_commit(session, DELIVER_TASK, delivery_id)
+
+
+# Built once: every event runs them.
+_ENABLED_ENDPOINTS = select(WebhookEndpoint.id, WebhookEndpoint.enabled_events).where(
+    WebhookEndpoint.organization_id == bindparam("organization_id"),
+    WebhookEndpoint.environment == bindparam("environment"),
+    WebhookEndpoint.status == "enabled")
+_INSERT_EVENT = insert(cast(Table, Event.__table__))
+_INSERT_DELIVERY = insert(cast(Table, WebhookDelivery.__table__))
+
+
+def subscribed(enabled_events: list[str], type: str) -> bool:
+    """Whether an endpoint's `enabledEvents` takes this event type."""
+    return "*" in enabled_events or type in enabled_events
+
+
+def pass_data(session: Session, item: Pass, **extra: Any) -> dict[str, Any]:
+    """An event's `data` for a pass: `object` (as in list results) and any extra members."""
+    return {"object": event_data.pass_object(session, item), **extra}
+
+
+def pass_update_finished(record: PassUpdate) -> None:
+    """Once neither wallet is pending, mark the update done and emit
+    `pass_update.delivered` (once, however often this runs)."""
+    with transaction() as session:
+        session.refresh(record)
+        if record.delivery_state != "pending" or \
+                "pending" in (record.apple_status, record.google_status):
+            return
+        won = changed_rows(
+            session,
+            sql_update(PassUpdate).where(PassUpdate.id == record.id,
+                                         PassUpdate.delivery_state == "pending")
+            .values(delivery_state="done", updated_at=clock.now())
+            .execution_options(synchronize_session=False))
+        if won == 1:
+            record.delivery_state = "done"
+            emit(session, organization_id=record.organization_id,
+                 environment=record.environment, type="pass_update.delivered",
+                 data={"object": event_data.pass_update_object(record)})
+
+
+def list_(ctx: Context, *, type: str | None = None, limit: int = pagination.DEFAULT_LIMIT,
+          cursor: str | None = None) -> pagination.Page[Event]:
+    """The environment's events of the last 30 days, newest first.
+
+    :raises InvalidRequest: bad limit or cursor.
+    """
+    scope = _scope(ctx)
+    query = select(Event).where(*scope)
+    if type is not None:
+        query = query.where(Event.type == type)
+    return pagination.paginate(query, Event.id, select(Event.id).where(*scope), limit=limit,
+                               cursor=cursor)
+
+
+def get(ctx: Context, event_id: str) -> Event:
+    """:raises NotFound: no such event in this organization and environment (or too old)."""
+    item = None
+    if ids.has_prefix(event_id, "evt"):
+        item = db.session.scalar(select(Event).where(Event.id == event_id, *_scope(ctx)))
+    if item is None:
+        raise NotFound(f"No such event: {event_id}", param="id")
+    return item
+
+
+def body(event: Event) -> dict[str, Any]:
+    """The event object, as `GET /v1/events/<id>` and webhook deliveries send it."""
+    return {"object": "event", "id": event.id, "type": event.type,
+            "environment": event.environment, "createdAt": clock.isoformat(event.created_at),
+            "data": event.data}
+
+
+def _scope(ctx: Context) -> tuple[ColumnElement[bool], ...]:
+    """The context's organization and environment, within the 30 days kept."""
+    return (Event.organization_id == ctx.organization_id, Event.environment == ctx.environment,
+            Event.created_at >= clock.now() - RETENTION)
+

@@ -56,9 +56,10 @@ worker: $(VENV)/.installed  ## run an RQ worker with its scheduler (needs REDIS_
 PG_LANE := tests/api tests/apple tests/google tests/webhooks tests/jobs tests/dashboard tests/holder \
 	tests/db
 
-test: $(VENV)/.installed-dev  ## the whole suite: SQLite, then the PostgreSQL lane
-	$(BIN)/pytest -q -n 2 --dist loadfile
-	$(BIN)/pytest -q -n 2 --dist loadfile --db postgres $(PG_LANE)
+test: $(VENV)/.installed-dev  ## the whole suite: SQLite, then the PostgreSQL lane; coverage of both
+	$(BIN)/pytest -q -n 2 --dist loadfile --cov --cov-report=
+	$(BIN)/pytest -q -n 2 --dist loadfile --db postgres $(PG_LANE) --cov --cov-append \
+		--cov-report=term:skip-covered
 
 test-sqlite: $(VENV)/.installed-dev  ## the suite on SQLite only
 	$(BIN)/pytest -q -n 2 --dist loadfile
@@ -75,4 +76,4 @@ bench: $(VENV)/.installed-dev  ## run the benchmarks in bench/ and print their f
 	$(BIN)/python -m bench
 
 clean:  ## remove the virtual environment and caches (keeps instance/)
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .coverage

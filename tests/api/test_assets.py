@@ -270,6 +270,7 @@ def gunicorn_port(app, database_url: str, tmp_path: Path) -> Iterator[int]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        proc.stderr.close()
 
 
 def test_early_answers_reach_the_client_behind_gunicorn(gunicorn_port: int, org: dict) -> None:

@@ -81,10 +81,10 @@ class WorkerProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> WorkerProcess:
-        out = self.log.open("ab")
-        self.process = subprocess.Popen([sys.executable, "-m", "jobs.worker"], cwd=ROOT,
-                                        env=self.env, stdout=out, stderr=out,
-                                        start_new_session=True)
+        with self.log.open("ab") as out:  # the child keeps its own copy of the descriptor
+            self.process = subprocess.Popen([sys.executable, "-m", "jobs.worker"], cwd=ROOT,
+                                            env=self.env, stdout=out, stderr=out,
+                                            start_new_session=True)
         return self
 
     def kill(self) -> None:

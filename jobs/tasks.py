@@ -8,8 +8,9 @@ from webapp.services.webhooks import delivery
 
 
 def deliver_pass_update(update_id: str) -> None:
-    """Push one pass update to the wallets that hold the pass."""
-    pass_updates.deliver(update_id)
+    """Push one pass update to the wallets that hold the pass (the name is stored in queued
+    jobs: kept)."""
+    pass_updates.push(update_id)
 
 
 def sync_google_pass(pass_id: str) -> None:

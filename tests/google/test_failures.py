@@ -116,7 +116,7 @@ def test_update_while_google_is_down_stays_pending_then_fails_after_an_hour(
     fake_google.fail("PATCH", "/walletobjects/v1/genericObject", 500, 500, 500)
     clock.set_now(lambda: created + timedelta(hours=1, seconds=1))
     with app.app_context():
-        pass_updates.deliver(uid)
+        pass_updates.push(uid)
     got = api.get(f"/v1/pass-updates/{uid}").get_json()
     assert got["delivery"]["google"]["status"] == "failed"
     assert got["delivery"]["google"]["error"]["code"] == "wallet_unavailable"
@@ -131,7 +131,7 @@ def test_update_retried_by_the_sweep_succeeds(app: Flask, api: Api, template: di
     uid = api.patch(f"/v1/passes/{p['id']}", {"fieldValues": {"member": "B"}}
                     ).get_json()["update"]["id"]
     with app.app_context():
-        pass_updates.deliver(uid)
+        pass_updates.push(uid)
     got = api.get(f"/v1/pass-updates/{uid}").get_json()
     assert got["delivery"]["google"] == {"status": "not_saved", "message": None, "error": None}
 

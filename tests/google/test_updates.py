@@ -60,13 +60,13 @@ def test_change_message_is_used_and_budget_falls_back_to_text(
     kinds = [m["messageType"] for m in fake_google.resource("genericObject", obj_id)["messages"]]
     assert kinds == ["TEXT_AND_NOTIFY"] * 3 + ["TEXT"]
     with app.app_context():
-        from webapp.services.google import delivery
+        from webapp.services.google import push
 
-        assert delivery.budget_left(saved["id"]) == 0
+        assert push.budget_left(saved["id"]) == 0
         later = clock.now() + timedelta(hours=24, seconds=1)
     clock.set_now(lambda: later)
     with app.app_context():
-        assert delivery.budget_left(saved["id"]) == 3
+        assert push.budget_left(saved["id"]) == 3
 
 
 def test_googles_own_quota_answer_falls_back_to_text(api: Api, saved: dict,
@@ -85,9 +85,9 @@ def test_not_saved_pass_gets_no_message_and_spends_no_budget(
     assert got["delivery"]["google"] == {"status": "not_saved", "message": None, "error": None}
     assert "messages" not in fake_google.resource("genericObject", f"{ISSUER}.{p['id']}")
     with app.app_context():
-        from webapp.services.google import delivery
+        from webapp.services.google import push
 
-        assert delivery.budget_left(p["id"]) == 3
+        assert push.budget_left(p["id"]) == 3
 
 
 def test_messages_are_pruned_to_ten(api: Api, saved: dict, fake_google: FakeGoogle) -> None:

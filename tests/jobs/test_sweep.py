@@ -148,7 +148,7 @@ def test_jobs_for_unknown_or_malformed_ids_do_nothing(app: Flask, api: Api, rece
                 assert webhook_delivery.deliver(row_id) is None, row_id
             if row_id != update_id:
                 assert tasks.deliver_pass_update(row_id) is None
-                assert pass_updates.deliver(row_id) is None, row_id
+                assert pass_updates.push(row_id) is None, row_id
             assert tasks.sync_google_pass(row_id) is None
             assert sync.sync(row_id) is None, row_id
     assert _database(app) == before

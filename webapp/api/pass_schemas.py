@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app
 from marshmallow import Schema, ValidationError, fields, validate
 
-from webapp import clock
 from webapp.api.schemas import (
     PageQuery,
     Strict,
@@ -17,6 +15,7 @@ from webapp.api.schemas import (
     constant,
     prefixed,
 )
+from webapp.services.passes import views
 
 
 class StrictBoolean(fields.Boolean):
@@ -131,35 +130,16 @@ class Pass(Schema):
         ordered = True
 
     def _distribution_url(self, obj: Any) -> str:
-        return f"{current_app.config['BASE_URL']}/p/{obj.short_id}"
+        return views.distribution_url(obj.short_id)
 
 
 def dump_pass(item: Any) -> dict[str, Any]:
-    """`Pass().dump(item)` written out: every issue, update and void answers with it, and
-    the schema's generic dump costs several times this. `tests/api/test_pass_schemas.py`
-    holds the two equal, member order included; the schema stays the reference (and the
-    OpenAPI document's source)."""
-    signing = {"appleCertificateId": item.apple_certificate_id,
-               "applePassTypeIdentifier": item.apple_pass_type_identifier,
-               "googleIssuerId": item.google_issuer_id}
-    artifacts = item.artifacts
-    return {
-        "object": "pass", "id": item.id, "shortId": item.short_id,
-        "templateId": item.template_id, "templateName": item.template_name,
-        "templateRevision": item.template_revision, "environment": item.environment,
-        "status": item.status, "source": item.source, "holderName": item.holder_name,
-        "holderEmail": item.holder_email,
-        "platforms": {"apple": bool(item.apple), "google": bool(item.google)},
-        "signing": signing, "fieldValues": dict(item.field_values),
-        "distributionUrl": f"{current_app.config['BASE_URL']}/p/{item.short_id}",
-        "artifacts": {"apple": dict(artifacts["apple"]), "google": dict(artifacts["google"])},
-        "walletUpdatedAt": clock.isoformat(item.wallet_updated_at),
-        "createdAt": clock.isoformat(item.created_at),
-        "updatedAt": clock.isoformat(item.updated_at),
-        "voidedAt": clock.isoformat(item.voided_at),
-        "editableFields": [dict(field) for field in item.editable_fields],
-        "editableBarcode": bool(item.editable_barcode), "preview": dict(item.preview),
-    }
+    """`Pass().dump(item)` written out (by `services/passes/views.wire`, which events' list
+    shape shares): every issue, update and void answers with it, and the schema's generic
+    dump costs several times this. `tests/api/test_pass_schemas.py` holds the two equal,
+    member order included; the schema stays the reference (and the OpenAPI document's
+    source)."""
+    return views.wire(item, item.template_name, detail=True)
 
 
 PASS_LIST_EXCLUDE = ("fieldValues", "artifacts", "walletUpdatedAt", "editableFields",

@@ -11,7 +11,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp.dashboard import ENV, bp, ctx, forms, nav
 from webapp.dashboard.htmx import go, render
 from webapp.errors import Conflict, InvalidRequest, NotFound
-from webapp.services.passes import download_links, installations, lifecycle
+from webapp.services.passes import download_links, installations, lifecycle, views
 from webapp.services.templates import previews, revisions
 
 nav.add("Passes", "dashboard.passes_index", 10)
@@ -90,7 +90,7 @@ def _detail(pass_id: str, status: int = 200, **extra: Any) -> Response:
                   updates=lifecycle.list_updates(ctx(), pass_id, limit=50).data,
                   links=download_links.list_for_pass(ctx(), pass_id, limit=20).data,
                   wallets=installations.for_pass(ctx(), item),
-                  distribution_url=lifecycle.distribution_url(item.short_id),
+                  distribution_url=views.distribution_url(item.short_id),
                   lifetimes=LINK_LIFETIMES, **extra)
 
 

@@ -1,1 +1,1 @@
-"""Google Wallet: class and object sync, save links, callbacks, update delivery."""
+"""Google Wallet: class and object sync, save links, callbacks, pushes of pass updates."""

@@ -1,4 +1,5 @@
-"""Delivering a pass update to the wallets that hold the pass (a job per update).
+"""Pushing a pass update to the wallets that hold the pass (a job per update, run by the
+`deliver_pass_update` job: its stable name).
 
 Each wallet's step (APNs pushes, a Google object PATCH) moves its `delivery.<wallet>.status`
 from `pending` to a final value, or leaves it `pending` with `next_attempt_at` for the sweep
@@ -11,15 +12,15 @@ from collections.abc import Callable
 
 from webapp.extensions import db
 from webapp.models import PassUpdate
-from webapp.services.apple import delivery as apple_delivery
-from webapp.services.google import delivery as google_delivery
+from webapp.services.apple import push as apple_push
+from webapp.services.google import push as google_push
 from webapp.services.webhooks import events
 
 Step = Callable[[PassUpdate], None]
-STEPS: dict[str, Step] = {"apple": apple_delivery.deliver, "google": google_delivery.deliver}
+STEPS: dict[str, Step] = {"apple": apple_push.push, "google": google_push.push}
 
 
-def deliver(update_id: str) -> PassUpdate | None:
+def push(update_id: str) -> PassUpdate | None:
     """Run each wallet's pending step for an update; running it twice does no harm."""
     record = db.session.get(PassUpdate, update_id)
     if record is None:

@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from webapp import clock, ids, settings
 from webapp.db import pagination
+from webapp.db.find import find_or_404
 from webapp.db.transaction import transaction
 from webapp.errors import InvalidRequest, NotFound
 from webapp.extensions import db
@@ -137,11 +138,5 @@ def _usable(item: Pass, wallet: str | None) -> Resolved:
 
 
 def _find(ctx: Context, link_id: str) -> DownloadLink:
-    link = None
-    if ids.has_prefix(link_id, "dlink"):
-        link = db.session.scalar(select(DownloadLink).where(
-            DownloadLink.id == link_id, DownloadLink.organization_id == ctx.organization_id,
-            DownloadLink.environment == ctx.environment))
-    if link is None:
-        raise NotFound(f"No such download link: {link_id}", param="id")
-    return link
+    return find_or_404(DownloadLink, link_id, prefix="dlink", what="download link",
+                       organization_id=ctx.organization_id, environment=ctx.environment)

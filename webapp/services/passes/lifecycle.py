@@ -14,8 +14,9 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.exc import IntegrityError
 
-from webapp import clock, ids, settings, vault
+from webapp import clock, ids, vault
 from webapp.db import pagination
+from webapp.db.find import find_or_404
 from webapp.db.transaction import changed_rows, insert_new, transaction
 from webapp.domain import definition as rules
 from webapp.domain import values as value_rules
@@ -241,14 +242,8 @@ def list_updates(ctx: Context, pass_id: str, *, limit: int = pagination.DEFAULT_
 
 def get_update(ctx: Context, update_id: str) -> PassUpdate:
     """:raises NotFound: no such pass update in this organization and environment."""
-    record = None
-    if ids.has_prefix(update_id, "pupd"):
-        record = db.session.scalar(select(PassUpdate).where(
-            PassUpdate.id == update_id, PassUpdate.organization_id == ctx.organization_id,
-            PassUpdate.environment == ctx.environment))
-    if record is None:
-        raise NotFound(f"No such pass update: {update_id}", param="id")
-    return record
+    return find_or_404(PassUpdate, update_id, prefix="pupd", what="pass update",
+                       organization_id=ctx.organization_id, environment=ctx.environment)
 
 
 def find(ctx: Context, pass_id: str) -> Pass:
@@ -259,20 +254,9 @@ def find(ctx: Context, pass_id: str) -> Pass:
     return _find(ctx, pass_id)
 
 
-def distribution_url(short_id: str) -> str:
-    """The pass's permanent page."""
-    return f"{settings.get('BASE_URL')}/p/{short_id}"
-
-
 def _find(ctx: Context, pass_id: str) -> Pass:
-    item = None
-    if ids.has_prefix(pass_id, "pass"):
-        item = db.session.scalar(select(Pass).where(
-            Pass.id == pass_id, Pass.organization_id == ctx.organization_id,
-            Pass.environment == ctx.environment))
-    if item is None:
-        raise NotFound(f"No such pass: {pass_id}", param="id")
-    return item
+    return find_or_404(Pass, pass_id, prefix="pass", what="pass",
+                       organization_id=ctx.organization_id, environment=ctx.environment)
 
 
 # FOR SHARE: an archive or a new revision waits for the issue's commit (SQLite's writers

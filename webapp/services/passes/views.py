@@ -1,4 +1,4 @@
-"""What a pass shows: artifacts readiness, editable fields, and the preview card."""
+"""What a pass shows: its wire members, artifacts readiness, editable fields, the preview card."""
 
 from __future__ import annotations
 
@@ -10,6 +10,47 @@ from webapp.domain import definition as rules
 from webapp.extensions import db
 from webapp.models import GoogleObject, Pass
 from webapp.services.credentials import identities
+
+
+def distribution_url(short_id: str) -> str:
+    """The pass's permanent page (the only place its URL is written)."""
+    return f"{settings.get('BASE_URL')}/p/{short_id}"
+
+
+def wire(item: Pass, template_name: str | None, *, detail: bool) -> dict[str, Any]:
+    """The pass as the API and events show it, member order included (answers and
+    webhooks are compared byte for byte). `detail`: with the members a list result omits
+    (`fieldValues`, `artifacts`, `walletUpdatedAt`, `editableFields`, `editableBarcode`,
+    `preview`: these need `attach` first); without them it is the list shape events carry.
+    """
+    out: dict[str, Any] = {
+        "object": "pass", "id": item.id, "shortId": item.short_id,
+        "templateId": item.template_id, "templateName": template_name,
+        "templateRevision": item.template_revision, "environment": item.environment,
+        "status": item.status, "source": item.source, "holderName": item.holder_name,
+        "holderEmail": item.holder_email,
+        "platforms": {"apple": bool(item.apple), "google": bool(item.google)},
+        "signing": {"appleCertificateId": item.apple_certificate_id,
+                    "applePassTypeIdentifier": item.apple_pass_type_identifier,
+                    "googleIssuerId": item.google_issuer_id},
+    }
+    attached: Any = item  # `attach` set the detail members
+    if detail:
+        out["fieldValues"] = dict(item.field_values)
+    out["distributionUrl"] = distribution_url(item.short_id)
+    if detail:
+        artifacts = attached.artifacts
+        out["artifacts"] = {"apple": dict(artifacts["apple"]),
+                            "google": dict(artifacts["google"])}
+        out["walletUpdatedAt"] = clock.isoformat(item.wallet_updated_at)
+    out["createdAt"] = clock.isoformat(item.created_at)
+    out["updatedAt"] = clock.isoformat(item.updated_at)
+    out["voidedAt"] = clock.isoformat(item.voided_at)
+    if detail:
+        out["editableFields"] = [dict(field) for field in attached.editable_fields]
+        out["editableBarcode"] = bool(attached.editable_barcode)
+        out["preview"] = dict(attached.preview)
+    return out
 
 
 def attach(item: Pass, template_name: str | None, definition: dict[str, Any], *,

@@ -7,6 +7,7 @@ import hashlib
 from sqlalchemy import select
 
 from webapp import ids
+from webapp.db.find import find_or_404
 from webapp.db.transaction import transaction
 from webapp.domain.definition import SLOTS
 from webapp.errors import InvalidRequest, NotFound, PayloadTooLarge
@@ -45,13 +46,8 @@ def upload(ctx: Context, slot: str, data: bytes) -> Asset:
 
 def get(ctx: Context, asset_id: str) -> Asset:
     """:raises NotFound: no such asset in this organization."""
-    asset = None
-    if ids.has_prefix(asset_id, "asset"):
-        asset = db.session.scalar(select(Asset).where(
-            Asset.id == asset_id, Asset.organization_id == ctx.organization_id))
-    if asset is None:
-        raise NotFound(f"No such asset: {asset_id}", param="id")
-    return asset
+    return find_or_404(Asset, asset_id, prefix="asset", what="asset",
+                       organization_id=ctx.organization_id)
 
 
 def public_bytes(asset_id: str) -> tuple[str, bytes, str]:

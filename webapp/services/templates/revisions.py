@@ -12,6 +12,7 @@ from sqlalchemy import update as sql_update
 
 from webapp import clock, ids
 from webapp.db import pagination
+from webapp.db.find import find_or_404
 from webapp.db.transaction import changed_rows, transaction
 from webapp.domain import definition as rules
 from webapp.errors import Conflict, InvalidDefinition, InvalidRequest, NotFound
@@ -190,13 +191,8 @@ def duplicate(ctx: Context, template_id: str, name: str | None = None) -> Templa
 
 
 def _find(ctx: Context, template_id: str) -> Template:
-    template = None
-    if ids.has_prefix(template_id, "tmpl"):
-        template = db.session.scalar(select(Template).where(
-            Template.id == template_id, Template.organization_id == ctx.organization_id))
-    if template is None:
-        raise NotFound(f"No such template: {template_id}", param="id")
-    return template
+    return find_or_404(Template, template_id, prefix="tmpl", what="template",
+                       organization_id=ctx.organization_id)
 
 
 _REVISIONS: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()

@@ -20,8 +20,9 @@ from sqlalchemy.orm import selectinload
 
 from webapp import clock, ids, settings, vault
 from webapp.db import pagination
+from webapp.db.find import find_or_404
 from webapp.db.transaction import enqueue_after_commit, transaction
-from webapp.errors import Conflict, InvalidRequest, NotFound
+from webapp.errors import Conflict, InvalidRequest
 from webapp.extensions import db
 from webapp.models import WebhookDelivery, WebhookEndpoint
 from webapp.services.context import Context
@@ -86,13 +87,8 @@ def list_(ctx: Context, *, limit: int = pagination.DEFAULT_LIMIT,
 
 def get(ctx: Context, endpoint_id: str) -> WebhookEndpoint:
     """:raises NotFound: no such endpoint in this organization and environment."""
-    endpoint = None
-    if ids.has_prefix(endpoint_id, "we"):
-        endpoint = db.session.scalar(select(WebhookEndpoint).where(
-            WebhookEndpoint.id == endpoint_id, *_scope(ctx)))
-    if endpoint is None:
-        raise NotFound(f"No such webhook endpoint: {endpoint_id}", param="id")
-    return endpoint
+    return find_or_404(WebhookEndpoint, endpoint_id, prefix="we", what="webhook endpoint",
+                       where=_scope(ctx))
 
 
 def update(ctx: Context, endpoint_id: str, changes: EndpointChanges) -> WebhookEndpoint:
@@ -194,13 +190,8 @@ def list_deliveries(ctx: Context, endpoint_id: str, *, status: str | None = None
 def get_delivery(ctx: Context, endpoint_id: str, delivery_id: str) -> WebhookDelivery:
     """:raises NotFound: no such delivery of this endpoint."""
     endpoint = get(ctx, endpoint_id)
-    delivery = None
-    if ids.has_prefix(delivery_id, "whdl"):
-        delivery = db.session.scalar(select(WebhookDelivery).where(
-            WebhookDelivery.id == delivery_id, WebhookDelivery.endpoint_id == endpoint.id))
-    if delivery is None:
-        raise NotFound(f"No such webhook delivery: {delivery_id}", param="deliveryId")
-    return delivery
+    return find_or_404(WebhookDelivery, delivery_id, prefix="whdl", what="webhook delivery",
+                       param="deliveryId", endpoint_id=endpoint.id)
 
 
 def resend(ctx: Context, endpoint_id: str, delivery_id: str) -> WebhookDelivery:

@@ -1,7 +1,7 @@
 """What events carry: the pass as in list results, the pass update as the API shows it.
 
-The API's marshmallow schemas say the same for HTTP; a test holds the two equal, so a
-webhook receiver sees exactly what `GET /v1/passes` would show.
+The pass's members are written once, in `services/passes/views.wire` (the API's
+`dump_pass` uses it too); the API's marshmallow schemas say the same for HTTP.
 """
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from webapp import clock, settings
+from webapp import clock
 from webapp.models import Pass, PassUpdate, Template
+from webapp.services.passes import views
 
 
 def pass_object(session: Session, item: Pass) -> dict[str, Any]:
@@ -20,21 +21,7 @@ def pass_object(session: Session, item: Pass) -> dict[str, Any]:
     if name is None:
         template = session.get(Template, item.template_id)
         name = template.name if template else None
-    return {
-        "object": "pass", "id": item.id, "shortId": item.short_id,
-        "templateId": item.template_id, "templateName": name,
-        "templateRevision": item.template_revision, "environment": item.environment,
-        "status": item.status, "source": item.source, "holderName": item.holder_name,
-        "holderEmail": item.holder_email,
-        "platforms": {"apple": bool(item.apple), "google": bool(item.google)},
-        "signing": {"appleCertificateId": item.apple_certificate_id,
-                    "applePassTypeIdentifier": item.apple_pass_type_identifier,
-                    "googleIssuerId": item.google_issuer_id},
-        "distributionUrl": f"{settings.get('BASE_URL')}/p/{item.short_id}",
-        "createdAt": clock.isoformat(item.created_at),
-        "updatedAt": clock.isoformat(item.updated_at),
-        "voidedAt": clock.isoformat(item.voided_at),
-    }
+    return views.wire(item, name, detail=False)
 
 
 def changes(record: PassUpdate) -> list[dict[str, Any]]:

@@ -17,9 +17,8 @@ from sqlalchemy.orm import Session
 
 from webapp import clock, ids
 from webapp.db import pagination
+from webapp.db.find import find_or_404
 from webapp.db.transaction import changed_rows, enqueue_after_commit, transaction
-from webapp.errors import NotFound
-from webapp.extensions import db
 from webapp.models import Event, Pass, PassUpdate, WebhookDelivery, WebhookEndpoint
 from webapp.services.context import Context
 from webapp.services.webhooks import event_data
@@ -112,12 +111,7 @@ def list_(ctx: Context, *, type: str | None = None, limit: int = pagination.DEFA
 
 def get(ctx: Context, event_id: str) -> Event:
     """:raises NotFound: no such event in this organization and environment (or too old)."""
-    item = None
-    if ids.has_prefix(event_id, "evt"):
-        item = db.session.scalar(select(Event).where(Event.id == event_id, *_scope(ctx)))
-    if item is None:
-        raise NotFound(f"No such event: {event_id}", param="id")
-    return item
+    return find_or_404(Event, event_id, prefix="evt", what="event", where=_scope(ctx))
 
 
 def body(event: Event) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The Google step of a pass update's delivery: PATCH the object; in `notify` mode add a
+"""The Google step of pushing a pass update to the wallets: PATCH the object; in `notify` mode add a
 `TEXT_AND_NOTIFY` message (plus `notifyPreference` for event tickets) within Google's budget
 of 3 notifications per pass per 24 hours, else a plain `TEXT` message and the error
 `notification_quota_exceeded`. A void sets `state: INACTIVE`, silently.
@@ -31,7 +31,7 @@ MAX_MESSAGES = 10
 QUOTA = "notification_quota_exceeded"
 
 
-def deliver(record: PassUpdate) -> None:
+def push(record: PassUpdate) -> None:
     """Run the Google step of an update (status `pending` on entry)."""
     item = db.session.get(Pass, record.pass_id)
     if item is None or not item.google:
@@ -149,7 +149,7 @@ def _reserve(pass_id: str, update_id: str) -> bool:
                         .with_for_update())  # one reservation at a time per pass
         if session.scalar(select(GoogleNotification.id).where(
                 GoogleNotification.update_id == update_id)):
-            return True  # this update reserved already (a retried delivery)
+            return True  # this update reserved already (a retried push)
         used = session.scalar(select(func.count()).select_from(GoogleNotification).where(
             GoogleNotification.pass_id == pass_id, GoogleNotification.sent_at > now - WINDOW)) or 0
         if used >= BUDGET:

@@ -1,5 +1,5 @@
-"""The Apple step of a pass update's delivery: push to every device registered for the pass
-over APNs, then record `delivery.apple`.
+"""The Apple step of pushing a pass update to the wallets: push to every device registered
+for the pass over APNs, then record `delivery.apple` (the API member's name).
 
 `status`: `sent` (APNs accepted the push for at least one device), `no_devices`, `failed`
 (`error.code`: `apns_certificate_rejected` on 403, `credentials_missing`,
@@ -36,7 +36,7 @@ GONE = {"BadDeviceToken", "DeviceTokenNotForTopic", "Unregistered"}
 _CHUNK = 500
 
 
-def deliver(record: PassUpdate) -> None:
+def push(record: PassUpdate) -> None:
     """Run the Apple step of an update (status `pending` on entry)."""
     item = db.session.get(Pass, record.pass_id)
     if item is None or not item.apple:

@@ -12,7 +12,7 @@ and are dropped with the writes they belong to.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any, cast
 
 from flask import current_app
@@ -42,7 +42,7 @@ def transaction() -> Iterator[Session]:
     on_sqlite = sqlite.is_sqlite(session)
     if on_sqlite and session.in_transaction():
         session.commit()  # end the read snapshot: a SQLite writer starts from the newest data
-    with sqlite.writers_queue() if on_sqlite else _nothing():
+    with sqlite.writers_queue() if on_sqlite else nullcontext():
         if not session.in_transaction():  # (PostgreSQL goes on from its reads: read committed)
             session.connection(execution_options={sqlite.IMMEDIATE: True})
         session.info[_OPEN] = True
@@ -68,11 +68,6 @@ def _savepoint(session: Session) -> Iterator[None]:
         except BaseException:
             del jobs[before:]
             raise
-
-
-@contextmanager
-def _nothing() -> Iterator[None]:
-    yield
 
 
 def in_transaction() -> bool:

@@ -137,7 +137,8 @@ def test_jobs_for_unknown_or_malformed_ids_do_nothing(app: Flask, api: Api, rece
     app.extensions[DISPATCHER] = lambda task, row_id: enqueued.append((task, row_id))
     before = _database(app)
     malformed = ["not-an-id", "", " ", "whdl_", "whdl_!", "whdl_" + "a" * 200, "x" * 10_000,
-                 "'; DELETE FROM webhook_deliveries; --", "pass_%", "pupd_*"]
+                 "'; DELETE FROM webhook_deliveries; --", "pass_%", "pupd_*", "pupd_nope\x00",
+                 "pass_nope\x00", "whdl_nope\x00"]
     # unknown IDs, and real IDs of another kind of row (the Apple-only pass has no Google
     # object to write either)
     unknown = ["whdl_nope", "pupd_nope", "pass_nope", apple_only["id"], delivery_id, update_id]

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from webapp import clock, settings
+from webapp import clock, ids, settings
 from webapp.db.transaction import transaction
 from webapp.extensions import db
 from webapp.models import GoogleClass, GoogleObject, Pass, Template
@@ -74,7 +74,7 @@ def _missing(identity: identities.GoogleIdentity | None) -> str:
 
 def sync(pass_id: str) -> GoogleObject | None:
     """The job: write the pass's class and object unless they are written already."""
-    item = db.session.get(Pass, pass_id)
+    item = db.session.get(Pass, pass_id) if ids.has_prefix(pass_id, "pass") else None
     if item is None or not item.google:
         return None
     return ensure_written(item).row

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from webapp import ids
 from webapp.extensions import db
 from webapp.models import PassUpdate
 from webapp.services.apple import push as apple_push
@@ -22,7 +23,8 @@ STEPS: dict[str, Step] = {"apple": apple_push.push, "google": google_push.push}
 
 def push(update_id: str) -> PassUpdate | None:
     """Run each wallet's pending step for an update; running it twice does no harm."""
-    record = db.session.get(PassUpdate, update_id)
+    # A malformed ID (a NUL byte is a database error on PostgreSQL) names no row either.
+    record = db.session.get(PassUpdate, update_id) if ids.has_prefix(update_id, "pupd") else None
     if record is None:
         return None
     for wallet, step in STEPS.items():

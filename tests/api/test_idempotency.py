@@ -239,6 +239,29 @@ def test_a_server_error_after_the_write_rolls_the_write_back(
     assert api.post("/v1/templates", template_body(), idem="undo").status_code == 201
 
 
+def test_a_returned_5xx_rolls_the_write_back_and_is_not_stored(
+        app, api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A view may answer 5xx without raising (a wallet service down): the same as a raise."""
+    from flask import Response
+
+    from webapp.api import idempotency
+
+    def answered_503(value):  # the view ran (the template is written), its answer is a 503
+        real(value)
+        return Response('{"error": {"type": "api_error"}}', status=503,
+                        mimetype="application/json")
+
+    real = idempotency.make_response
+    monkeypatch.setattr(idempotency, "make_response", answered_503)
+    first = api.post("/v1/templates", template_body(), idem="down")
+    monkeypatch.undo()
+    assert first.status_code == 503 and "Idempotent-Replayed" not in first.headers
+    assert _count_templates(api) == 0
+    again = api.post("/v1/templates", template_body(), idem="down")
+    assert again.status_code == 201 and "Idempotent-Replayed" not in again.headers
+    assert _count_templates(api) == 1
+
+
 def test_a_business_error_after_the_write_keeps_the_write_and_the_answer(
         app, api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
     """As before the answer shared the transaction: a 4xx raised after a service's

@@ -23,7 +23,7 @@ class IdempotencyRecord(Model):
     key: Mapped[str] = mapped_column(String(255))
     fingerprint: Mapped[str] = mapped_column(String(64))
     request_id: Mapped[str] = mapped_column(String(40))
-    # completed with its answer (PostgreSQL: in_progress within the claiming transaction).
+    # Always "completed": a record is written with its answer, in the request's transaction.
     state: Mapped[str] = mapped_column(String(12))
     status_code: Mapped[int | None] = mapped_column(Integer)
     body: Mapped[str | None] = mapped_column(Text)

@@ -109,3 +109,36 @@ def test_a_retry_of_an_issue_writes_nothing(api: Api, template: dict) -> None:
     assert _count(api) == 1
     events = api.get("/v1/events").get_json()["data"]
     assert [e["type"] for e in events] == ["pass.created"]
+
+
+def test_an_archive_waits_between_the_issue_s_template_read_and_its_insert(
+        app: Flask, api: Api, org: dict, template: dict,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The service on its own (no request transaction around it): an archive that starts
+    right after the issue read its template waits for the issue's commit."""
+    from webapp.services.context import Context
+    from webapp.services.passes import lifecycle
+
+    original, answers, started = lifecycle._new_pass, [], []
+
+    def read_then_archive(*args: Any, **kwargs: Any) -> Any:
+        built = original(*args, **kwargs)  # the template is read now
+        if not started:
+            other = Api(app.test_client(), org["keys"]["test"])
+            thread = threading.Thread(target=lambda: answers.append(
+                other.delete(f"/v1/templates/{template['id']}")))
+            started.append(thread)
+            thread.start()
+            time.sleep(0.5)
+            assert answers == [], "the archive did not wait for the issue's commit"
+        return built
+
+    monkeypatch.setattr(lifecycle, "_new_pass", read_then_archive)
+    with app.app_context():
+        issued = lifecycle.issue(Context(org["id"], "test", actor="dashboard"),
+                                 lifecycle.IssueRequest(template_id=template["id"],
+                                                        field_values={"member": "Ada"}))
+    _finish(started)
+    assert issued.status == "active"
+    assert answers[0].status_code == 200 and answers[0].get_json()["archived"] is True
+    assert _count(api) == 1

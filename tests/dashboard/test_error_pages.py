@@ -76,7 +76,9 @@ def test_unknown_address_signed_out(client: FlaskClient) -> None:
 
 
 def test_unknown_address_in_live_keeps_live(dash: Dash) -> None:
-    body = text(dash.get("/dashboard/live/anything-unknown"))
+    response = dash.get("/dashboard/live/anything-unknown")
+    assert response.status_code == 404
+    body = text(response)
     assert 'class="env-live"' in body and "<strong>LIVE</strong>" in body
     assert '<a class="btn primary" href="/dashboard/live/passes">Back to the dashboard</a>' \
         in body
@@ -182,6 +184,21 @@ def test_database_down_before_the_user_is_known(app: Flask, client: FlaskClient,
     monkeypatch.setitem(app.view_functions, "dashboard.login",
                         _raise(OperationalError("SELECT 1", {}, Exception("down"))))
     assert_signed_out_page(client.get("/dashboard/login"), 503, "Temporarily unavailable")
+
+
+def test_database_down_while_the_user_is_looked_up(dash: Dash,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The error page does not try the database again: the signed-out layout."""
+    import webapp.dashboard
+    from webapp.dashboard import errors
+
+    def down() -> None:
+        raise OperationalError("SELECT 1", {}, Exception("down"))
+
+    monkeypatch.setattr(webapp.dashboard, "enter", down)
+    monkeypatch.setattr(errors, "_enter_if_signed_in",
+                        lambda: pytest.fail("the error page looked the user up again"))
+    assert_signed_out_page(dash.get("/dashboard/test/keys"), 503, "Temporarily unavailable")
 
 
 # 400: the CSRF check

@@ -214,7 +214,7 @@ def test_redis_unset_enqueue_runs_in_a_thread(app: Flask, api: Api, receiver: Re
 
 
 def test_the_sweep_purges_old_events_idempotency_records_and_callback_nonces(
-        app: Flask, api: Api) -> None:
+        app: Flask, api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
     from datetime import timedelta
 
     from sqlalchemy import func, select
@@ -239,7 +239,7 @@ def test_the_sweep_purges_old_events_idempotency_records_and_callback_nonces(
         assert db.session.scalar(select(func.count()).select_from(Event)) == 1
         later = now + timedelta(days=31)
         clock.set_now(lambda: later)
-        sweep._last_purge = None  # this process has not purged yet
+        monkeypatch.setattr(sweep, "_last_purge", None)  # this process has not purged yet
         sweep.run()
         left = set(db.session.scalars(select(GoogleCallbackNonce.nonce)))
         records = db.session.scalar(select(func.count()).select_from(IdempotencyRecord))

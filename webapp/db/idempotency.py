@@ -86,7 +86,7 @@ def claim(session: Session, ctx: Context, key: str, fingerprint: str) -> Claim |
     record = connection.execute(_RECORD, {"organization_id": ctx.organization_id,
                                           "environment": ctx.environment, "key": key}).first()
     if record is not None and clock.now() - record.created_at > RETENTION:
-        session.execute(delete(IdempotencyRecord).where(IdempotencyRecord.id == record.id))
+        connection.execute(delete(IdempotencyRecord).where(IdempotencyRecord.id == record.id))
     elif record is not None:  # (not purged yet: the key counts as new)
         if record.fingerprint != fingerprint:
             raise IdempotencyKeyReused(_REUSED)

@@ -118,7 +118,11 @@ def get(ctx: Context, pass_id: str) -> Pass:
 
     :raises NotFound: no such pass in this organization and environment.
     """
-    item = _find(ctx, pass_id)
+    return _shown(find(ctx, pass_id))
+
+
+def _shown(item: Pass) -> Pass:
+    """The pass with its template name, values and artifacts attached."""
     template = db.session.get(Template, item.template_id)
     return views.attach(item, template.name if template else None,
                         _definition(item.template_id, item.template_revision))
@@ -172,7 +176,7 @@ def update(ctx: Context, pass_id: str, field_values: dict[str, Any] | None,
     if notification_mode not in ("silent", "notify"):
         raise InvalidRequest("notificationMode must be silent or notify.",
                              param="notificationMode")
-    item = _find(ctx, pass_id)
+    item = find(ctx, pass_id)
     if item.status == "voided":
         raise InvalidRequest("This pass is voided and can no longer be updated.",
                              code="pass_voided")
@@ -212,7 +216,7 @@ def void(ctx: Context, pass_id: str) -> Pass:
     :raises NotFound: no such pass.
     :raises Conflict: already voided (`pass_already_voided`).
     """
-    item = _find(ctx, pass_id)
+    item = find(ctx, pass_id)
     now = clock.now()
     with transaction() as session:
         won = changed_rows(
@@ -225,7 +229,7 @@ def void(ctx: Context, pass_id: str) -> Pass:
             raise Conflict("This pass is voided already.", code="pass_already_voided")
         session.refresh(item)
         outbox_record.pass_voided(session, item)
-    return get(ctx, pass_id)
+    return _shown(item)
 
 
 def list_updates(ctx: Context, pass_id: str, *, limit: int = pagination.DEFAULT_LIMIT,
@@ -234,7 +238,7 @@ def list_updates(ctx: Context, pass_id: str, *, limit: int = pagination.DEFAULT_
 
     :raises NotFound: no such pass.
     """
-    item = _find(ctx, pass_id)
+    item = find(ctx, pass_id)
     scope = select(PassUpdate.id).where(PassUpdate.pass_id == item.id)
     query = select(PassUpdate).where(PassUpdate.pass_id == item.id)
     return pagination.paginate(query, PassUpdate.id, scope, limit=limit, cursor=cursor)
@@ -247,14 +251,10 @@ def get_update(ctx: Context, update_id: str) -> PassUpdate:
 
 
 def find(ctx: Context, pass_id: str) -> Pass:
-    """The pass, scoped to the context (for sibling services).
+    """The pass, scoped to the context (also for sibling services).
 
     :raises NotFound: no such pass.
     """
-    return _find(ctx, pass_id)
-
-
-def _find(ctx: Context, pass_id: str) -> Pass:
     return find_or_404(Pass, pass_id, prefix="pass", what="pass",
                        organization_id=ctx.organization_id, environment=ctx.environment)
 

@@ -21,8 +21,6 @@ from webapp.models import Asset, Template, TemplateRevision
 from webapp.services.context import Context
 from webapp.services.credentials import identities
 
-_UNSET: Any = object()
-
 
 def create(ctx: Context, name: str, type_: str, definition: dict[str, Any]) -> Template:
     """A new template at revision 1.

@@ -37,15 +37,20 @@ class InvalidRequest(ServiceError):
 
 
 class InvalidDefinition(InvalidRequest):
+    """`issues` holds the first `MAX_ISSUES` problems; `issue_count` says how many there are."""
+
     default_code = "invalid_definition"
+    MAX_ISSUES = 100
 
     def __init__(self, issues: list[dict[str, Any]], message: str | None = None):
         count = len(issues)
-        super().__init__(
-            message or f"The template definition has {count} problem{'s' * (count != 1)}.",
-            param="definition",
-        )
-        self.issues = issues
+        if message is None:
+            message = f"The template definition has {count:,} problem{'s' * (count != 1)}"
+            message += (f"; the first {self.MAX_ISSUES} are listed." if count > self.MAX_ISSUES
+                        else ".")
+        super().__init__(message, param="definition")
+        self.issues = issues[:self.MAX_ISSUES]
+        self.issue_count = count
 
 
 class PayloadTooLarge(InvalidRequest):

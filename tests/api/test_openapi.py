@@ -141,7 +141,8 @@ def test_the_error_schema_is_the_documented_envelope(document: dict[str, Any]) -
     assert error["required"] == ["error", "requestId"]
     assert error["additionalProperties"] is False
     detail = _resolve(document, error["properties"]["error"])
-    assert set(detail["properties"]) == {"type", "code", "message", "param", "issues"}
+    assert set(detail["properties"]) == {"type", "code", "message", "param", "issues",
+                                        "issueCount"}
     assert detail["required"] == ["message"]
     assert detail["additionalProperties"] is False
     issue = detail["properties"]["issues"]["items"]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from webapp.domain import definition as rules
 from webapp.domain.definition import (
     GROUP_LIMITS,
+    MAX_DEFINITION_CHARACTERS,
     MAX_VALUE_LENGTH,
     SLOTS,
     fields,
@@ -347,14 +348,18 @@ def test_group_limits(group: str, limit: int) -> None:
     assert found(with_fields(**{group: over})) == [(f"/config/fields/{group}", "too_many")]
 
 
-def test_back_is_unlimited() -> None:
-    assert found(with_fields(back=[shared(f"f{i}") for i in range(60)])) == []
-
-
-def test_too_many_still_checks_each_field() -> None:
+def test_fields_past_the_limit_are_not_checked() -> None:
     d = with_fields(primary=[shared("a"), shared("b", value="")])
-    assert found(d) == [("/config/fields/primary", "too_many"),
-                        ("/config/fields/primary/1/value", "too_short")]
+    assert found(d) == [("/config/fields/primary", "too_many")]
+
+
+def test_a_definition_over_its_size_is_one_issue() -> None:
+    d = minimal()
+    d["logoText"] = "x" * MAX_DEFINITION_CHARACTERS
+    d["colors"] = "not an object"
+    issues = validate(d, "generic")
+    assert [(i["path"], i["code"]) for i in issues] == [("", "too_large")]
+    assert issues[0]["message"].startswith("The definition is 65,")
 
 
 # -- fields -----------------------------------------------------------------------------------
@@ -570,7 +575,7 @@ def test_at_most_ten_locations() -> None:
     d["locations"] = [{"latitude": 0, "longitude": 0}] * 10
     assert found(d) == []
     d["locations"] = [{"latitude": 0, "longitude": 0}] * 10 + [{"latitude": 99, "longitude": 0}]
-    assert found(d) == [("/locations", "too_many"), ("/locations/10/latitude", "out_of_range")]
+    assert found(d) == [("/locations", "too_many")]  # the eleventh is not looked at
 
 
 def test_locations_must_be_an_array() -> None:
@@ -746,7 +751,7 @@ def test_helpers_tolerate_malformed_definitions() -> None:
 def test_constants() -> None:
     assert rules.MAX_VALUE_LENGTH == 500
     assert rules.GROUPS == ("header", "primary", "secondary", "auxiliary", "back")
-    assert set(rules.GROUP_LIMITS) == set(rules.GROUPS) - {"back"}
+    assert set(rules.GROUP_LIMITS) == set(rules.GROUPS)
 
 
 # -- fuzz: validate accepts any JSON ----------------------------------------------------------

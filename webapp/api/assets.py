@@ -21,6 +21,10 @@ def _dump(asset: Any) -> dict[str, Any]:
     return schemas.Asset().dump(asset)
 
 
+# A 5 MiB file in base64 and the JSON around it.
+MAX_UPLOAD_BODY = (assets.MAX_BYTES + 2) // 3 * 4 + 4096
+
+
 def _decode(data: str) -> bytes:
     # 5 MiB of file is at most 6,990,508 base64 characters; anything longer is too large.
     if len(data) > (assets.MAX_BYTES + 2) // 3 * 4:
@@ -37,7 +41,7 @@ def _decode(data: str) -> bytes:
      errors=(413,))
 @idempotent
 def upload_asset() -> Any:
-    p = load(schemas.AssetCreate(), json_body())
+    p = load(schemas.AssetCreate(), json_body(max_bytes=MAX_UPLOAD_BODY))
     return _dump(assets.upload(g.ctx, p["slot"], _decode(p["data"]))), 201
 
 

@@ -51,7 +51,7 @@ INTERNAL_MESSAGE = (
 
 def envelope(status: int, message: str, *, type_: str | None = None, code: str | None = None,
              param: str | None = None, issues: list[dict[str, Any]] | None = None,
-             headers: dict[str, str] | None = None) -> Response:
+             issue_count: int | None = None, headers: dict[str, str] | None = None) -> Response:
     """An error response in the one documented shape."""
     error: dict[str, Any] = {}
     if type_:
@@ -63,6 +63,7 @@ def envelope(status: int, message: str, *, type_: str | None = None, code: str |
         error["param"] = param
     if issues is not None:
         error["issues"] = issues
+        error["issueCount"] = len(issues) if issue_count is None else issue_count
     body = json.dumps({"error": error, "requestId": g.get("request_id", "")})
     response = Response(body, status=status, mimetype="application/json")
     for name, value in (headers or {}).items():
@@ -78,7 +79,8 @@ def from_service_error(exc: errors.ServiceError) -> Response:
                          (400, "invalid_request_error"))
     headers = {"Retry-After": "1"} if status in (409, 503) and type_ != "conflict_error" else None
     return envelope(status, exc.message, type_=type_ or None, code=exc.code, param=exc.param,
-                    issues=getattr(exc, "issues", None), headers=headers)
+                    issues=getattr(exc, "issues", None),
+                    issue_count=getattr(exc, "issue_count", None), headers=headers)
 
 
 def from_http_exception(exc: HTTPException) -> Response:

@@ -9,21 +9,33 @@ from typing import Any
 from flask import request
 from marshmallow import Schema, ValidationError
 
-from webapp.errors import InvalidRequest
+from webapp.domain.text import printable, problem
+from webapp.errors import InvalidRequest, PayloadTooLarge
 
 _MISSING = "Missing data for required field."
 _UNKNOWN = "Unknown field."
 # JSON's whitespace (RFC 8259). bytes.strip() would also drop \f and \v, making a body of
 # those an "empty" one although it is not JSON (found by the schemathesis run).
 _JSON_WHITESPACE = b" \t\n\r"
+# Bounds on what one JSON body can make the server do: the largest valid template definition
+# or pass is a few tens of KiB, so these leave ample room and cut parsing and validation short.
+MAX_JSON_BODY = 1024 * 1024
+MAX_JSON_DEPTH = 32
 
 
-def json_body(*, optional: bool = False) -> dict[str, Any]:
+def json_body(*, optional: bool = False, max_bytes: int = MAX_JSON_BODY) -> dict[str, Any]:
     """The request body as a JSON object.
 
-    :raises InvalidRequest: not JSON, not an object, or (unless optional) empty.
+    :raises PayloadTooLarge: over `max_bytes` (checked before it is read when the request says
+        its length).
+    :raises InvalidRequest: not JSON, not an object, (unless optional) empty, nested deeper
+        than `MAX_JSON_DEPTH`, or a string that is not text (`webapp.domain.text`).
     """
+    if (request.content_length or 0) > max_bytes:
+        raise _too_large(request.content_length or 0, max_bytes)
     raw = request.get_data(cache=True)
+    if len(raw) > max_bytes:
+        raise _too_large(len(raw), max_bytes)
     if not raw.strip(_JSON_WHITESPACE):
         if optional:
             return {}
@@ -37,27 +49,48 @@ def json_body(*, optional: bool = False) -> dict[str, Any]:
         raise InvalidRequest("The request body is not valid JSON.", code="invalid_json") from None
     if not isinstance(value, dict):
         raise InvalidRequest("The request body must be a JSON object.", code="invalid_json")
-    if b"u0000" in raw:  # only then can a string hold U+0000 (JSON escapes control chars)
-        _reject_nul(value, "")
+    _check_values(value, "", 1)
     return value
 
 
-def _reject_nul(value: Any, path: str) -> None:
-    """U+0000 is in no name, email or label, and PostgreSQL text cannot store it.
+def _check_values(value: Any, path: str, depth: int) -> None:
+    """Every string (and member name) is text a wallet can show; nesting is bounded.
 
-    :raises InvalidRequest: a string (or member name) holds U+0000.
+    :raises InvalidRequest: naming the member (dotted path) that holds the problem.
     """
-    if isinstance(value, str) and "\x00" in value:
-        raise InvalidRequest("Strings must not contain the NUL character (U+0000).",
-                             code="parameter_invalid", param=path or None)
-    if isinstance(value, dict):
+    if depth > MAX_JSON_DEPTH:
+        raise InvalidRequest(f"The request body nests more than {MAX_JSON_DEPTH} levels deep "
+                             f"(at {path}).", code="invalid_json", param=path or None)
+    if isinstance(value, str):
+        _check_text(value, path)
+    elif isinstance(value, dict):
         for key, item in value.items():
-            where = f"{path}.{key}" if path else str(key)
-            _reject_nul(key, where)
-            _reject_nul(item, where)
+            where = _member(path, key)
+            _check_text(key, where)
+            _check_values(item, where, depth + 1)
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            _reject_nul(item, f"{path}.{index}" if path else str(index))
+            _check_values(item, f"{path}.{index}" if path else str(index), depth + 1)
+
+
+def _check_text(value: str, path: str) -> None:
+    found = problem(value)
+    if found is not None:
+        name = path or "body"
+        raise InvalidRequest(f"{name} {found}.", code="parameter_invalid", param=name)
+
+
+def _member(path: str, key: object) -> str:
+    """The dotted name of a member, fit to be shown: a long or malformed name is shortened."""
+    name = printable(str(key))
+    if len(name) > 64:
+        name = name[:64] + "…"
+    return f"{path}.{name}" if path else name
+
+
+def _too_large(size: int, limit: int) -> PayloadTooLarge:
+    return PayloadTooLarge(f"The request body is {size:,} bytes; a JSON body can be at most "
+                           f"{limit:,} bytes here.", code="body_too_large")
 
 
 def _reject_constant(name: str) -> None:
@@ -85,8 +118,7 @@ def load(schema: Schema, data: dict[str, Any]) -> dict[str, Any]:
 def _first(messages: Any, prefix: str = "") -> tuple[str, str]:
     if isinstance(messages, dict):
         key = sorted(messages, key=str)[0]
-        name = str(key) if not prefix else f"{prefix}.{key}"
-        return _first(messages[key], name)
+        return _first(messages[key], _member(prefix, key))
     if isinstance(messages, list) and messages:
         return _first(messages[0], prefix)
     return prefix or "body", str(messages)
@@ -97,18 +129,22 @@ def query(schema: Schema) -> dict[str, Any]:
     args: dict[str, Any] = {}
     for name in request.args:
         values = request.args.getlist(name)
+        shown = _member("", name)
         if len(values) > 1:
-            raise InvalidRequest(f"{name} may be given once.", param=name)
-        _reject_nul(name, name)
-        _reject_nul(values[0], name)
+            raise InvalidRequest(f"{shown} may be given once.", param=shown)
+        _check_text(name, shown)
+        _check_text(values[0], shown)
         args[name] = values[0]
     return load(schema, args)
 
 
 def fingerprint() -> str:
-    """Method, path and SHA-256 of the canonical JSON body (raw bytes if it is not JSON)."""
+    """Method, path and SHA-256 of the canonical JSON body (the raw bytes if it is not JSON,
+    or is a body over `MAX_JSON_BODY`, such as an image upload: not worth parsing twice)."""
     raw = request.get_data(cache=True)
     try:
+        if len(raw) > MAX_JSON_BODY:
+            raise ValueError(len(raw))
         canonical = json.dumps(json.loads(raw, parse_constant=_reject_constant), sort_keys=True,
                                separators=(",", ":"), ensure_ascii=False).encode()
     except (ValueError, RecursionError):

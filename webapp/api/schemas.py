@@ -147,7 +147,10 @@ class ErrorDetail(Schema):
     code = fields.String()
     message = fields.String(required=True)
     param = fields.String()
-    issues = fields.List(fields.Nested(Issue))
+    issues = fields.List(fields.Nested(Issue), metadata={
+        "description": "an invalid template definition: its first 100 problems"})
+    issueCount = fields.Integer(metadata={
+        "description": "with issues: how many problems there are in all"})
 
 
 class Error(Schema):

@@ -20,7 +20,7 @@ from htmx_flask import Htmx
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import clock
-from webapp.dashboard import nav
+from webapp.dashboard import forms, nav
 from webapp.errors import NotFound, ServiceError
 from webapp.extensions import csrf, login_manager
 from webapp.services.accounts.members import NotOwner
@@ -52,6 +52,7 @@ def _guard() -> BaseResponse | None:
     """CSRF on every state change, then a signed-in member for everything but sign-in."""
     if request.method not in _SAFE_METHODS:
         csrf.protect()
+        forms.check_text(request.form)
     if request.endpoint in PUBLIC_ENDPOINTS:
         return None
     if not current_user.is_authenticated:

@@ -10,6 +10,8 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from webapp.domain.text import printable, problem
+from webapp.errors import InvalidRequest
 from webapp.services.passes.lifecycle import IssueRequest
 
 _PARAMS = {"holderEmail": "holder_email", "holderName": "holder_name",
@@ -27,6 +29,18 @@ def field_name(param: str | None) -> str:
     if param.startswith("platforms."):
         return "platforms"
     return _PARAMS.get(param, param)
+
+
+def check_text(form: MultiDict[str, str]) -> None:
+    """Every input holds text a wallet can show (the API refuses the same, `webapp.domain.text`).
+
+    :raises InvalidRequest: naming the first input that does not.
+    """
+    for name, value in form.items(multi=True):
+        found = problem(name) or problem(value)
+        if found is not None:
+            shown = printable(name)[:64]
+            raise InvalidRequest(f"The input {shown} {found}.", param=shown)
 
 
 def _value(raw: str, fmt: str) -> str | int | float:

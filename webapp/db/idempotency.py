@@ -29,6 +29,9 @@ from webapp.errors import IdempotencyKeyInUse, IdempotencyKeyReused
 from webapp.models import IdempotencyRecord
 
 RETENTION = timedelta(hours=24)
+# Every answer the API writes is far smaller (bodies are at most 1 MiB, definitions 64 KiB,
+# issue lists 100 entries): one over this is a bug, and is refused rather than kept for a day.
+MAX_STORED_ANSWER = 256 * 1024
 _IN_USE = ("A request with this Idempotency-Key is still being processed. "
            "Retry later with the same key.")
 _REUSED = ("Keys for idempotent requests can only be used with the same method, path and "
@@ -95,7 +98,13 @@ def claim(session: Session, ctx: Context, key: str, fingerprint: str) -> Claim |
 
 
 def store(session: Session, claimed: Claim, status_code: int, body: str) -> None:
-    """Keep the request's answer (under 500) in its transaction."""
+    """Keep the request's answer (under 500) in its transaction.
+
+    :raises ValueError: the answer is over `MAX_STORED_ANSWER` bytes (the request fails with
+        a 500 and its transaction rolls back).
+    """
+    if len(body) > MAX_STORED_ANSWER:
+        raise ValueError(f"an answer of {len(body):,} characters is over MAX_STORED_ANSWER")
     now = clock.now()
     ctx = claimed.ctx
     session.connection().execute(_INSERT_RECORD, {

@@ -9,13 +9,14 @@ item they point at, a member that is missing sorting after the members that are 
 Codes: required, invalid_type, invalid_value, too_short, too_long, too_many, unknown_member,
 type_mismatch, invalid_color, no_platform, unknown_slot, unknown_placeholder,
 conflicting_member, invalid_key, duplicate_key, invalid_change_message, not_allowed,
-invalid_range, out_of_range.
+invalid_range, out_of_range, too_large.
 
 Booleans are never numbers here: `true` is not an integer 1.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from datetime import UTC, date, datetime, timedelta, timezone
@@ -23,7 +24,9 @@ from typing import TypeGuard
 
 SLOTS: tuple[str, ...] = ("icon", "logo", "strip", "thumbnail", "background", "footer", "hero")
 GROUPS: tuple[str, ...] = ("header", "primary", "secondary", "auxiliary", "back")
-GROUP_LIMITS: dict[str, int] = {"header": 3, "primary": 1, "secondary": 4, "auxiliary": 4}
+# Wallets set the front's limits; the back's keeps a definition (and its issues) bounded.
+GROUP_LIMITS: dict[str, int] = {"header": 3, "primary": 1, "secondary": 4, "auxiliary": 4,
+                                "back": 30}
 BARCODE_FORMATS: tuple[str, ...] = ("qr", "pdf417", "aztec", "code128")
 FIELD_FORMATS: tuple[str, ...] = ("text", "number", "date", "dateTime")
 TEMPLATE_TYPES: tuple[str, ...] = ("generic", "event_ticket")
@@ -31,6 +34,9 @@ BINDINGS: tuple[str, ...] = ("shared", "perPass")
 PLACEHOLDERS: tuple[str, ...] = ("{{shortId}}", "{{passId}}")
 MAX_VALUE_LENGTH = 500
 MAX_LOCATIONS = 10
+# A definition at its limits is about 30,000 characters of JSON; a larger one is refused with
+# one issue before anything else is looked at, which bounds the work and the issues listed.
+MAX_DEFINITION_CHARACTERS = 65_536
 DEFAULT_BARCODE_VALUE = "{{shortId}}"
 
 Issue = dict[str, str]
@@ -72,6 +78,15 @@ _DATETIME_HINT = "a date and time with a timezone, like 2025-06-01T19:30:00+02:0
 
 def validate(definition: object, template_type: str) -> list[Issue]:
     """Every problem of `definition` for a template of `template_type`, in document order."""
+    try:
+        size = len(json.dumps(definition, ensure_ascii=False, separators=(",", ":"),
+                              default=str))
+    except (ValueError, RecursionError):  # not JSON (only Python callers): the checks say why
+        size = 0
+    if size > MAX_DEFINITION_CHARACTERS:
+        return [{"path": "", "code": "too_large",
+                 "message": f"The definition is {size:,} characters of JSON; it can be at most "
+                            f"{MAX_DEFINITION_CHARACTERS:,}."}]
     checker = _Checker()
     checker.root(definition, template_type)
     return checker.result(definition)
@@ -487,12 +502,12 @@ class _Checker:
             array = self.expect_array(items, group_path)
             if array is None:
                 continue
-            limit = GROUP_LIMITS.get(group)
-            if limit is not None and len(array) > limit:
+            limit = GROUP_LIMITS[group]
+            if len(array) > limit:  # the fields past the limit are not looked at
                 noun = "field" if limit == 1 else "fields"
                 self.add(group_path, "too_many",
                          f"{_name(group_path)} can hold at most {limit} {noun}.")
-            for index, item in enumerate(array):
+            for index, item in enumerate(array[:limit]):
                 self.field(item, (*group_path, index), seen)
 
     def field(self, value: object, path: _Path, seen: set[str]) -> None:
@@ -604,9 +619,9 @@ class _Checker:
         array = self.expect_array(value, path)
         if array is None:
             return
-        if len(array) > MAX_LOCATIONS:
+        if len(array) > MAX_LOCATIONS:  # the locations past the limit are not looked at
             self.add(path, "too_many", f"locations can hold at most {MAX_LOCATIONS} locations.")
-        for index, item in enumerate(array):
+        for index, item in enumerate(array[:MAX_LOCATIONS]):
             item_path = (*path, index)
             d = self.expect_object(item, item_path)
             if d is None:

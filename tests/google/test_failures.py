@@ -209,3 +209,28 @@ def test_a_pass_for_an_issuer_google_knows_is_written_by_a_job(
     p = issue(api, template, fieldValues={"member": "Ada"})
     assert ("sync_google_pass", p["id"]) in seen
     assert p["artifacts"]["google"] == {"ready": False, "reason": "wallet_pending"}
+
+
+def test_the_save_link_tries_google_once_while_the_holder_waits(
+        app: Flask, api: Api, template: dict, fake_google: FakeGoogle) -> None:
+    # A job retries (GOOGLE_WALLET_RETRIES is 2 here); a holder's tap must not wait for that.
+    fake_google.fail("POST", "/walletobjects/v1/genericObject", 503, 503, 503)
+    p = issue(api, template, fieldValues={"member": "Ada"})
+    fake_google.state.calls.clear()
+    fake_google.fail("POST", "/walletobjects/v1/genericObject", 503, 503, 503)
+    response = api.client.get(f"/p/{p['shortId']}/google")
+    assert response.status_code == 503
+    posts = [c for c in fake_google.state.calls if c == ("POST", "genericObject/")]
+    assert len(posts) == 1
+
+
+def test_a_person_waiting_gets_a_short_timeout_and_no_retries(app: Flask) -> None:
+    from webapp.services.credentials import identities
+    from webapp.services.google import sync
+
+    with app.app_context():
+        identity = identities.demo_google()
+        job = sync.wallet_client(identity).settings
+        waiting = sync.wallet_client(identity, person_waiting=True).settings
+    assert (job.retries, job.timeout) == (2, 15.0)
+    assert (waiting.retries, waiting.timeout) == (0, sync.PERSON_WAITING_TIMEOUT)

@@ -44,7 +44,7 @@ def for_token(token: str) -> SaveLink:
 def _link(found: download_links.Resolved) -> SaveLink:
     if found.pass_ is None:
         return SaveLink(gone=found.gone)
-    written = sync.ensure_written(found.pass_)
+    written = sync.ensure_written(found.pass_, person_waiting=True)
     row, identity = written.row, written.identity
     if row.state != "written" or identity is None or not row.object_id or not row.class_id:
         return SaveLink(unavailable=row.reason or "wallet_unavailable")

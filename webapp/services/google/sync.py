@@ -29,6 +29,8 @@ from webapp.wallets.google import objects
 RETRY_DELAYS = (10, 60, 300, 1800, 3600)
 GIVE_UP_AFTER = timedelta(hours=24)
 CALLBACK_PATH = "/wallet/google/callbacks"
+# Seconds per Google call while a holder waits on the save link (`wallet_client`).
+PERSON_WAITING_TIMEOUT = 4.0
 
 
 @dataclass(frozen=True)
@@ -80,8 +82,9 @@ def sync(pass_id: str) -> GoogleObject | None:
     return ensure_written(item).row
 
 
-def ensure_written(item: Pass) -> Written:
-    """The pass's object, written now if it is not yet (one attempt)."""
+def ensure_written(item: Pass, *, person_waiting: bool = False) -> Written:
+    """The pass's object, written now if it is not yet (one attempt; without retries and
+    with a short timeout when `person_waiting`: a holder's tap, see `wallet_client`)."""
     row = db.session.get(GoogleObject, item.id)
     if row is None:  # a pass issued before this module, or a lost row: start one
         with transaction() as session:
@@ -95,7 +98,7 @@ def ensure_written(item: Pass) -> Written:
         _finish(row, "failed", "credentials_missing", _missing(identity))
         return Written(row, None, template_type, definition, False)
     try:
-        write(item, row, identity, definition)
+        write(item, row, identity, definition, person_waiting=person_waiting)
     except google_client.GoogleWalletError as exc:
         failed(row, exc)
         return Written(row, identity, template_type, definition, False)
@@ -111,7 +114,7 @@ def usable(identity: identities.GoogleIdentity) -> bool:
 
 
 def write(item: Pass, row: GoogleObject, identity: identities.GoogleIdentity,
-          definition: dict[str, Any]) -> dict[str, Any]:
+          definition: dict[str, Any], *, person_waiting: bool = False) -> dict[str, Any]:
     """Write (insert, or patch if it exists) the class and the object; mark the row written.
 
     :raises GoogleWalletError: Google refused or did not answer.
@@ -120,7 +123,7 @@ def write(item: Pass, row: GoogleObject, identity: identities.GoogleIdentity,
     class_kind, object_kind = objects.kinds(template_type)
     cls_id = objects.class_id(identity.issuer_id, item.template_id, item.template_revision)
     obj_id = objects.object_id(identity.issuer_id, item.id)
-    wallet = wallet_client(identity)
+    wallet = wallet_client(identity, person_waiting=person_waiting)
     if db.session.get(GoogleClass, cls_id) is None:
         wallet.upsert(class_kind, objects.build_class(
             template_type, definition, cls_id, asset_url=asset_url, callback_url=callback_url()))
@@ -206,13 +209,22 @@ def row_of(pass_id: str) -> GoogleObject | None:
     return db.session.get(GoogleObject, pass_id)
 
 
-def wallet_client(identity: identities.GoogleIdentity) -> google_client.WalletClient:
-    """The REST client of an issuer (cached with its token)."""
+def wallet_client(identity: identities.GoogleIdentity, *, person_waiting: bool = False
+                  ) -> google_client.WalletClient:
+    """The REST client of an issuer (cached with its token).
+
+    Jobs use the configured timeout and retries. A person waiting on a request gets one try
+    of at most `PERSON_WAITING_TIMEOUT` seconds per call: the at most four calls of a first
+    write then stay well inside the server's 30 s timeout, and a failure is retried by the
+    sweep while the page asks the holder to try again.
+    """
+    timeout = float(settings.get("GOOGLE_WALLET_TIMEOUT", 15))
+    retries = int(settings.get("GOOGLE_WALLET_RETRIES", 3))
+    if person_waiting:
+        timeout, retries = min(timeout, PERSON_WAITING_TIMEOUT), 0
     return google_client.client_for(identity.service_account, google_client.Settings(
         api_url=settings.get("GOOGLE_WALLET_API_URL"),
-        token_uri=settings.get("GOOGLE_TOKEN_URI"),
-        timeout=float(settings.get("GOOGLE_WALLET_TIMEOUT", 15)),
-        retries=int(settings.get("GOOGLE_WALLET_RETRIES", 3)),
+        token_uri=settings.get("GOOGLE_TOKEN_URI"), timeout=timeout, retries=retries,
         backoff=int(settings.get("GOOGLE_WALLET_BACKOFF_MS", 500)) / 1000))
 
 

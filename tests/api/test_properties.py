@@ -266,7 +266,7 @@ def _bodies() -> st.SearchStrategy[Any]:
     )
 
 
-ERROR_MEMBERS = {"type", "code", "message", "param", "issues"}
+ERROR_MEMBERS = {"type", "code", "message", "param", "issues", "issueCount"}
 
 
 def assert_documented_error(response: Any) -> None:
@@ -280,6 +280,8 @@ def assert_documented_error(response: Any) -> None:
     assert isinstance(error["code"], str) and error["code"]
     assert isinstance(error["message"], str) and error["message"]
     assert isinstance(error.get("param", ""), str)
+    if "issues" in error:
+        assert error["issueCount"] >= len(error["issues"]) > 0
     for issue in error.get("issues", []):
         assert set(issue) == {"path", "code", "message"}
         assert issue["path"] == "" or issue["path"].startswith("/")

@@ -281,3 +281,31 @@ def test_duplicate_rejects_bad_members(api: Api, body: dict, param: str) -> None
     t = _create(api)
     response = api.post(f"/v1/templates/{t['id']}/duplicate", body)
     assert_error(response, 400, "invalid_request_error", param=param)
+
+
+BLANK_NAMES = [" ", "   ", "\u00a0", "\u3000", "\u2003 \u2009"]
+
+
+@pytest.mark.parametrize("name", BLANK_NAMES)
+def test_a_name_of_only_spaces_is_400_on_create_update_and_duplicate(api: Api,
+                                                                     name: str) -> None:
+    for response in (
+            api.post("/v1/templates", template_body(name=name)),
+            api.patch(f"/v1/templates/{_create(api)['id']}", {"expectedRevision": 1,
+                                                              "name": name}),
+            api.post(f"/v1/templates/{_create(api)['id']}/duplicate", {"name": name})):
+        error = assert_error(response, 400, "invalid_request_error", "parameter_invalid",
+                             "name")
+        assert error["message"] == "name: Must not be only spaces."
+    assert {t["name"] for t in api.get("/v1/templates").get_json()["data"]} == {"Membership"}
+
+
+def test_a_name_with_spaces_around_text_is_kept_as_sent(api: Api) -> None:
+    assert _create(api, name="  Gold members ")["name"] == "  Gold members "
+
+
+def test_the_document_says_a_name_needs_more_than_spaces(api: Api) -> None:
+    document = api.get("/v1/openapi.json").get_json()
+    for schema in ("TemplateCreate", "TemplateUpdate", "TemplateDuplicate"):
+        name = document["components"]["schemas"][schema]["properties"]["name"]
+        assert name["pattern"] == r"\S" and name["minLength"] == 1

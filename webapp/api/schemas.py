@@ -86,8 +86,19 @@ class TemplateListQuery(PageQuery):
     archived = QueryBoolean(load_default=False)
 
 
+def _not_only_spaces(value: str) -> None:
+    if not value.strip():
+        raise ValidationError("Must not be only spaces.")
+
+
+def template_name(**kwargs: Any) -> fields.String:
+    """A template's name: 1 to 100 characters, not only spaces (it would show as nothing)."""
+    return fields.String(validate=[validate.Length(1, 100), _not_only_spaces],
+                         metadata={"pattern": r"\S"}, **kwargs)
+
+
 class TemplateCreate(Strict):
-    name = fields.String(required=True, validate=validate.Length(1, 100))
+    name = template_name(required=True)
     type = fields.String(required=True, validate=validate.OneOf(TEMPLATE_TYPES))
     definition = fields.Dict(required=True, metadata={"description": "Definition schema v1"})
 
@@ -102,7 +113,7 @@ class TemplateSettingsUpdate(Strict):
 
 class TemplateUpdate(Strict):
     expectedRevision = StrictInteger(required=True, validate=validate.Range(1, 2**31 - 1))
-    name = fields.String(validate=validate.Length(1, 100))
+    name = template_name()
     definition = fields.Dict()
     settings = fields.Nested(TemplateSettingsUpdate,
                              metadata={"description": "default live credentials; no new "
@@ -110,7 +121,7 @@ class TemplateUpdate(Strict):
 
 
 class TemplateDuplicate(Strict):
-    name = fields.String(validate=validate.Length(1, 100))
+    name = template_name()
 
 
 class AssetCreate(Strict):

@@ -94,9 +94,13 @@ def _purge(now: datetime) -> None:
     if _last_purge is not None and started - _last_purge < PURGE_EVERY:
         return
     _last_purge = started
+    old = Event.created_at < now - events.RETENTION
     with transaction() as session:
-        session.execute(delete(Event).where(Event.created_at < now - events.RETENTION)
-                        .execution_options(synchronize_session=False))
+        # The old events' deliveries first, in ID order (the cascade would take them after
+        # their events, in any order): the order every webhook path locks in.
+        session.execute(delivery.lock_in_order(
+            WebhookDelivery.event_id.in_(select(Event.id).where(old)), for_delete=True))
+        session.execute(delete(Event).where(old).execution_options(synchronize_session=False))
     idempotency.purge()
     callbacks.purge_nonces()
 

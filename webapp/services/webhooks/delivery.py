@@ -8,6 +8,11 @@ nothing to do (a read, no write lock). A failure stops the batch (the rest are r
 for their own jobs), and so does a batch that could outgrow its lease. A failure schedules
 the next attempt on decisions.md's schedule; the sweep enqueues it when it is due. Running
 the job twice, or for a row that is not due, does nothing.
+
+Lock order (PostgreSQL): a transaction that locks several deliveries of an endpoint takes
+them in ID order (`lock_in_order`), and the endpoint after them; a statement that cannot
+keep that order takes only rows nobody holds (SKIP LOCKED). So no two webhook jobs, API
+calls or sweeps wait for each other in a circle (a deadlock).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import time
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, or_, select, update
+from sqlalchemy import ColumnElement, Select, or_, select, update
 
 from webapp import clock, ids, settings, vault
 from webapp.db.transaction import (
@@ -112,14 +117,22 @@ def active_secrets(endpoint: WebhookEndpoint, now: datetime) -> list[str]:
 def fail_pending(endpoint_id: str, code: str) -> None:
     """Give up the endpoint's pending deliveries (it was disabled): no attempt is made."""
     now = clock.now()
+    pending = lock_in_order(WebhookDelivery.endpoint_id == endpoint_id,
+                            WebhookDelivery.status == "pending")
     with transaction() as session:
         session.execute(
-            update(WebhookDelivery)
-            .where(WebhookDelivery.endpoint_id == endpoint_id,
-                   WebhookDelivery.status == "pending")
+            update(WebhookDelivery).where(WebhookDelivery.id.in_(pending))
             .values(status="failed", failure_code=code, next_attempt_at=None,
                     locked_until=None, updated_at=now)
             .execution_options(synchronize_session=False))
+
+
+def lock_in_order(*where: ColumnElement[bool], for_delete: bool = False) -> Select[str]:
+    """The IDs of the deliveries `where` picks, locked in ID order when it runs (alone or as
+    a subquery): FOR NO KEY UPDATE, as an UPDATE locks, or FOR UPDATE before a delete.
+    Every path that locks several deliveries takes them through it."""
+    return (select(WebhookDelivery.id).where(*where).order_by(WebhookDelivery.id)
+            .with_for_update(key_share=not for_delete))
 
 
 def due(now: datetime) -> tuple[ColumnElement[bool], ...]:
@@ -147,18 +160,17 @@ def _claim(delivery_id: str, lease_seconds: float | None = None) -> list[str]:
             .values(**values).execution_options(synchronize_session=False))
         if won != 1:
             return []
+        # This transaction holds a row now, so it must not wait for others out of ID
+        # order: rows another claim is taking are skipped (they are its batch), not awaited.
         others = session.scalars(
             select(WebhookDelivery.id)
             .where(WebhookDelivery.endpoint_id == endpoint_id,
                    WebhookDelivery.id != delivery_id, *due(now))
             .order_by(WebhookDelivery.next_attempt_at, WebhookDelivery.id)
-            .limit(BATCH - 1)).all()
-        if others:  # `due` again: on PostgreSQL another worker may have won some since
-            won_others = set(session.scalars(
-                update(WebhookDelivery).where(WebhookDelivery.id.in_(others), *due(now))
-                .values(**values).returning(WebhookDelivery.id)
-                .execution_options(synchronize_session=False)))
-            others = [row_id for row_id in others if row_id in won_others]
+            .limit(BATCH - 1).with_for_update(skip_locked=True, key_share=True)).all()
+        if others:  # locked and still due (PostgreSQL checks the newest version it locks)
+            session.execute(update(WebhookDelivery).where(WebhookDelivery.id.in_(others))
+                            .values(**values).execution_options(synchronize_session=False))
     return [delivery_id, *others]
 
 
@@ -167,7 +179,9 @@ def _record(endpoint_id: str, done: list[tuple[str, int, http.Outcome]],
     """Record each attempt made, release the claimed deliveries not attempted, and track
     the endpoint's health, in one transaction."""
     at = clock.now()
+    claimed = [delivery_id for delivery_id, _, _ in done] + released
     with transaction() as session:
+        session.execute(lock_in_order(WebhookDelivery.id.in_(claimed)))
         for delivery_id, attempts, outcome in done:
             values: dict[str, Any] = {"attempts": attempts + 1, "last_attempt_at": at,
                                       "locked_until": None, "updated_at": at}

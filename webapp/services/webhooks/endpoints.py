@@ -131,6 +131,10 @@ def remove(ctx: Context, endpoint_id: str) -> WebhookEndpoint:
     """
     endpoint = get(ctx, endpoint_id)
     with transaction() as session:
+        # Its deliveries first, in ID order, then the endpoint (the cascade would take the
+        # endpoint first): the order every webhook path locks in.
+        session.execute(webhook_delivery.lock_in_order(
+            WebhookDelivery.endpoint_id == endpoint.id, for_delete=True))
         session.execute(delete(WebhookEndpoint).where(WebhookEndpoint.id == endpoint.id)
                         .execution_options(synchronize_session=False))
     db.session.expunge(endpoint)

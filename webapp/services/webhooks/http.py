@@ -30,6 +30,8 @@ import httpx
 USER_AGENT = "PassService-Webhooks/1.0"
 _MAX_BODY = 64 * 1024  # of the receiver's answer we read (and then drop)
 _CLIENTS_MAX = 64
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")  # NAT64's well-known prefix (RFC 6052)
+_NUMERIC = frozenset("0123456789abcdefx.")  # what the IPv4 forms of inet_aton are made of
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -50,12 +52,14 @@ class Outcome:
 
 def address_allowed(address: IPAddress, allow_private: bool) -> bool:
     """Public unicast always; loopback and private ranges only when the installation allows.
+    The one rule for both an endpoint's URL (at creation) and each delivery's addresses.
 
     Link-local (cloud metadata at 169.254.169.254), multicast, unspecified and reserved
-    addresses are never allowed.
+    addresses are never allowed. An IPv6 address that carries an IPv4 one (IPv4-mapped
+    `::ffff:127.0.0.1`, 6to4 `2002:7f00:1::`, NAT64 `64:ff9b::7f00:1`) is judged as that
+    IPv4 address: the packets end up there.
     """
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
+    address = _carried_ipv4(address) or address
     if address.is_multicast or address.is_unspecified or address.is_link_local:
         return False
     if address.is_loopback:  # before `reserved`: ::1 lies in IPv6's reserved ::/8
@@ -65,6 +69,42 @@ def address_allowed(address: IPAddress, allow_private: bool) -> bool:
     if address.is_global:
         return True
     return allow_private
+
+
+def _carried_ipv4(address: IPAddress) -> ipaddress.IPv4Address | None:
+    if not isinstance(address, ipaddress.IPv6Address):
+        return None
+    if address in _NAT64:
+        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    return address.ipv4_mapped or address.sixtofour
+
+
+def numeric_address(host: str) -> IPAddress | None:
+    """The address a host written as a number stands for, as the resolver reads it: IPv6,
+    dotted IPv4, and the older IPv4 forms `inet_aton` takes (`127.1`, `0x7f.1`,
+    `2130706433`, `0177.0.0.1`); None for a name."""
+    try:
+        return ipaddress.ip_address(host.split("%", 1)[0] if ":" in host else host)
+    except ValueError:
+        pass
+    # Only number characters: glibc's inet_aton also takes "127.0.0.1 junk", the resolver not.
+    if not host or not set(host.lower()) <= _NUMERIC:
+        return None
+    try:
+        return ipaddress.IPv4Address(socket.inet_aton(host))
+    except OSError:
+        return None
+
+
+def resolver_host(host: str) -> str | None:
+    """The host as the resolver is asked for it (IDNA, as `socket.getaddrinfo` encodes it:
+    full-width digits are digits); None when it cannot be (an empty or too long label)."""
+    if ":" in host:  # an IPv6 literal
+        return host
+    try:
+        return host.encode("idna").decode("ascii").lower()
+    except UnicodeError:
+        return None
 
 
 def url_problem(url: str, *, require_https: bool) -> str | None:
@@ -84,18 +124,19 @@ def url_problem(url: str, *, require_https: bool) -> str | None:
         return "The URL must not contain a fragment."
     if port == 0:
         return "The URL's port is not valid."
+    if resolver_host(parts.hostname) is None:
+        return "The URL's host is not a valid name."
     return None
 
 
 def literal_host_blocked(url: str, allow_private: bool) -> bool:
-    """Whether the URL names a blocked address or `localhost` outright (no DNS lookup)."""
-    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    """Whether the URL's host is, however it is written, an address that `address_allowed`
+    refuses or `localhost` (no DNS lookup; a trailing dot changes nothing)."""
+    host = (resolver_host(urlsplit(url).hostname or "") or "").rstrip(".")
     if host == "localhost" or host.endswith(".localhost"):
         return not allow_private
-    try:
-        return not address_allowed(ipaddress.ip_address(host), allow_private)
-    except ValueError:
-        return False
+    address = numeric_address(host)
+    return address is not None and not address_allowed(address, allow_private)
 
 
 def post(url: str, body: bytes, headers: dict[str, str], *, timeout: float,
@@ -114,8 +155,11 @@ def post(url: str, body: bytes, headers: dict[str, str], *, timeout: float,
         return done(None, "invalid_url", "The URL is not valid.")
     if parts.scheme not in ("http", "https") or not host:
         return done(None, "invalid_url", "The URL must be an absolute http(s) URL.")
+    name = resolver_host(host)
+    if name is None:  # (getaddrinfo would raise UnicodeError)
+        return done(None, "invalid_url", "The URL's host is not a valid name.")
     try:
-        addresses = _resolve(host, port)
+        addresses = _resolve(name, port)
     except OSError:
         return done(None, "dns_failed", f"{host} does not resolve.")
     blocked = [a for a in addresses if not address_allowed(a, allow_private)]
@@ -148,10 +192,9 @@ def post(url: str, body: bytes, headers: dict[str, str], *, timeout: float,
 
 
 def _resolve(host: str, port: int) -> list[IPAddress]:
-    try:
-        return [ipaddress.ip_address(host)]
-    except ValueError:
-        pass
+    address = numeric_address(host)
+    if address is not None:
+        return [address]
     infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     seen: list[IPAddress] = []
     for info in infos:

@@ -16,18 +16,23 @@ from flask import current_app, jsonify
 from marshmallow import Schema
 
 from webapp.api import bp, schemas
+from webapp.domain import definition
 
 _ERRORS = {
     400: "Invalid request", 401: "Missing, malformed, unknown or revoked API key",
     404: "Not found", 409: "Conflict", 413: "Payload too large",
-    422: "Unprocessable", 429: "Rate limited", 500: "Server failure", 503: "Unavailable",
+    414: "Request line too long (gunicorn.conf.py: 4094 bytes)",
+    422: "Unprocessable", 429: "Rate limited",
+    431: "Header fields too large or too many (gunicorn.conf.py)", 500: "Server failure",
+    503: "Unavailable",
 }
-# Every operation can answer these; 404 joins when the path names a resource, and 409 (the
-# same Idempotency-Key still running) and 413 (body over the size limit) on writes.
-_ALWAYS = (400, 401, 429, 500, 503)
+# Every operation can answer these (414 and 431 come from the HTTP server, before the app);
+# 404 joins when the path names a resource, and 409 (the same Idempotency-Key still running)
+# and 413 (body over the size limit) on writes.
+_ALWAYS = (400, 401, 414, 429, 431, 500, 503)
 _WRITE_ERRORS = (409, 413)
 # Answers given before the Idempotency-Key is looked at, or never stored: never replayed.
-_NOT_STORED = (401, 429, 500, 503)
+_NOT_STORED = (401, 414, 429, 431, 500, 503)
 
 _HEADERS: dict[str, dict[str, Any]] = {
     "Request-Id": {"description": "This request's ID; error bodies repeat it as requestId.",
@@ -52,11 +57,9 @@ def _text(low: int, high: int) -> dict[str, Any]:
     return {"type": "string", "minLength": low, "maxLength": high}
 
 
-def _fields(most: int | None) -> dict[str, Any]:
-    group: dict[str, Any] = {"type": "array", "items": {"$ref": "#/components/schemas/Field"}}
-    if most is not None:
-        group["maxItems"] = most
-    return group
+def _fields(group_name: str) -> dict[str, Any]:
+    return {"type": "array", "items": {"$ref": "#/components/schemas/Field"},
+            "maxItems": definition.GROUP_LIMITS[group_name]}
 
 
 def _when(name: str, value: Any, then: dict[str, Any],
@@ -103,8 +106,7 @@ _DEFINITION_SCHEMAS: dict[str, dict[str, Any]] = {
                      # Each pass brings its own value: no fixed one.
                      **_when("perPass", True, {"properties": {"value": _ABSENT}})},
             config=_closed(["fields"], fields=_closed(
-                [], header=_fields(3), primary=_fields(1), secondary=_fields(4),
-                auxiliary=_fields(4), back=_fields(None))),
+                [], **{name: _fields(name) for name in definition.GROUPS})),
             event={**_closed(["name", "venue", "startsAt"], name=_text(1, 200),
                              venue=_closed(["name"], name=_text(1, 200),
                                            address=_text(0, 500)),

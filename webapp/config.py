@@ -54,6 +54,14 @@ DEFAULTS: dict[str, Any] = {
     "RATE_LIMIT_TEST": 25,
     # Requests per minute per client IP on public pages and wallet endpoints.
     "RATE_LIMIT_PUBLIC": 120,
+    # Requests per minute per client IP on /v1 without a valid key (then 429, not 401).
+    "RATE_LIMIT_UNAUTHENTICATED": 60,
+    # Where the rate-limit counters are kept without REDIS_URL (instance/ratelimits.sqlite).
+    "RATE_LIMIT_FILE": None,
+    # Dashboard sessions end after this long without a request, and this long after sign-in
+    # however busy (decisions.md "Dashboard"): a working day, and a working week.
+    "DASHBOARD_SESSION_IDLE_SECONDS": 12 * 3600,
+    "DASHBOARD_SESSION_MAX_SECONDS": 7 * 24 * 3600,
     "LOG_LEVEL": "INFO",
 }
 
@@ -62,12 +70,13 @@ _STRINGS = (
     "GOOGLE_WALLET_SAVE_URL", "GOOGLE_TOKEN_URI", "GOOGLE_CALLBACK_KEYS_URL",
     "GOOGLE_CALLBACK_SENDER_ID", "DEMO_APPLE_P12", "DEMO_APPLE_P12_PASSWORD",
     "DEMO_GOOGLE_ISSUER_ID", "DEMO_GOOGLE_SERVICE_ACCOUNT", "SECRET_KEY", "ENCRYPTION_KEYS",
-    "DATABASE_URL", "LOG_LEVEL", "APNS_CA_FILE", "HOST",
+    "DATABASE_URL", "LOG_LEVEL", "APNS_CA_FILE", "HOST", "RATE_LIMIT_FILE",
 )
-_INTS = ("RATE_LIMIT_LIVE", "RATE_LIMIT_TEST", "RATE_LIMIT_PUBLIC",
+_INTS = ("RATE_LIMIT_LIVE", "RATE_LIMIT_TEST", "RATE_LIMIT_PUBLIC", "RATE_LIMIT_UNAUTHENTICATED",
          "GOOGLE_WALLET_TIMEOUT", "GOOGLE_WALLET_RETRIES", "GOOGLE_WALLET_BACKOFF_MS",
          "RATE_LIMIT_GOOGLE_CALLBACKS", "WEBHOOK_TIMEOUT_SECONDS", "JOBS_LEASE_SECONDS",
-         "SWEEP_INTERVAL_SECONDS", "SWEEP_STALE_SECONDS", "RATE_LIMIT_APPLE_WEB_SERVICE", "PORT")
+         "SWEEP_INTERVAL_SECONDS", "SWEEP_STALE_SECONDS", "RATE_LIMIT_APPLE_WEB_SERVICE", "PORT",
+         "DASHBOARD_SESSION_IDLE_SECONDS", "DASHBOARD_SESSION_MAX_SECONDS")
 _BOOLS = ("WEBHOOKS_ALLOW_PRIVATE_NETWORKS",)
 
 # Decoded asset files may be 5 MiB; base64 makes that 6.67 MiB, plus the JSON around it.

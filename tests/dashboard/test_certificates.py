@@ -71,7 +71,8 @@ def test_bad_upload_is_422_with_the_reason(dash: Dash, pki: test_pki.Pki, passwo
     assert "No Apple certificate yet." in text(response)
 
 
-def test_expiring_certificate_is_flagged(app: Flask, dash: Dash, pki: test_pki.Pki) -> None:
+def test_expiring_certificate_is_flagged(app: Flask, dash: Dash, pki: test_pki.Pki,
+                                         org: dict[str, Any]) -> None:
     from datetime import timedelta
 
     from webapp import clock
@@ -80,10 +81,12 @@ def test_expiring_certificate_is_flagged(app: Flask, dash: Dash, pki: test_pki.P
     expires = pki.chain.identity.certificate.not_valid_after_utc
     clock.set_now(lambda: expires - timedelta(days=10))
     try:
+        dash = sign_in(dash.client, org["email"], org["password"])  # sessions expire: sign in then
         page = text(dash.get("/dashboard/live/certificates"))
         assert '<span class="badge amber">Expires in 9 days</span>' in page or \
             '<span class="badge amber">Expires in 10 days</span>' in page
         clock.set_now(lambda: expires + timedelta(days=1))
+        dash = sign_in(dash.client, org["email"], org["password"])
         assert '<span class="badge red">Expired</span>' in text(
             dash.get("/dashboard/live/certificates"))
     finally:

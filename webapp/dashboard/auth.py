@@ -1,4 +1,13 @@
-"""Sign in, sign out, switch organization; the Flask-Login user of a session."""
+"""Sign in, sign out, change password, switch organization; the Flask-Login user of a
+session.
+
+A session ends on the server: its Flask-Login ID carries the user's session token, which
+sign-out, a new password and removal from an organization change (`users.end_sessions`), so
+every copy of the cookie stops working. It also ends after DASHBOARD_SESSION_IDLE_SECONDS
+without a request and DASHBOARD_SESSION_MAX_SECONDS after sign-in; those times are kept in
+the signed cookie, which cannot be edited. No "remember me" cookie is ever set, and one
+presented anyway has no sign-in time, so it signs no one in.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +18,15 @@ from flask_login import UserMixin, current_user, login_user, logout_user
 from htmx_flask import request as htmx_request
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp.dashboard import bp
+from webapp import clock
+from webapp.dashboard import ENV, bp
 from webapp.dashboard.htmx import go, is_htmx, render
+from webapp.errors import InvalidRequest
 from webapp.extensions import limiter, login_manager
 from webapp.services.accounts import users
 
 _FAILED = "Incorrect email or password."
+_SIGNED_IN_AT, _SEEN_AT = "signed_in_at", "seen_at"  # session keys: Unix seconds
 
 
 class SessionUser(UserMixin):
@@ -31,9 +43,35 @@ class SessionUser(UserMixin):
 
 @login_manager.user_loader
 def _load(session_id: str) -> SessionUser | None:
+    if not _within_limits():
+        return None
     user_id, _, token = (session_id or "").partition(":")
     staff = users.load(user_id, token)
-    return SessionUser(staff) if staff is not None else None
+    if staff is None:
+        return None
+    session[_SEEN_AT] = _seconds()
+    return SessionUser(staff)
+
+
+def _seconds() -> int:
+    return int(clock.now().timestamp())
+
+
+def _within_limits() -> bool:
+    """Whether the session is within its idle and absolute limits; one without its times
+    (a remember cookie, a session from before the limits) is not."""
+    signed_in_at, seen_at = session.get(_SIGNED_IN_AT), session.get(_SEEN_AT)
+    if not isinstance(signed_in_at, int) or not isinstance(seen_at, int):
+        return False
+    now, config = _seconds(), current_app.config
+    return (now - seen_at < config["DASHBOARD_SESSION_IDLE_SECONDS"]
+            and now - signed_in_at < config["DASHBOARD_SESSION_MAX_SECONDS"])
+
+
+def _start_session(staff: users.Staff) -> None:
+    """Sign `staff` in to this session, its limits counted from now."""
+    login_user(SessionUser(staff))
+    session[_SIGNED_IN_AT] = session[_SEEN_AT] = _seconds()
 
 
 def to_sign_in() -> BaseResponse:
@@ -72,16 +110,49 @@ def login() -> BaseResponse:
         return render("dashboard/login.html", None, 401, email=request.form.get("email", ""),
                       next=target, error=_FAILED)
     session.clear()  # a fresh session (and CSRF token) for the signed-in person
-    login_user(SessionUser(staff))
+    _start_session(staff)
     session["org_id"] = staff.memberships[0].organization_id
     return go(target or url_for("dashboard.passes_index", env="test"))
 
 
 @bp.post("/logout")
 def logout() -> BaseResponse:
-    logout_user()
+    users.end_sessions(current_user.staff.id)  # every copy of the cookie, every device
     session.clear()
+    logout_user()  # after the clear: it also deletes a remember cookie, were one sent
     return go(url_for("dashboard.login"))
+
+
+def _password_key() -> str:
+    user = current_user.staff.id if current_user.is_authenticated else "-"
+    return "password:" + user
+
+
+def _password_limited(_limit: object) -> Response:
+    return render("dashboard/account.html", None, 429, errors={
+        "current_password": "Too many attempts. Wait a minute and try again."})
+
+
+@bp.route(f"/{ENV}/account", methods=["GET", "POST"])
+@limiter.limit(_login_limit, key_func=_password_key, methods=["POST"],
+               on_breach=_password_limited)
+def account() -> Response:
+    """The signed-in person's password; a new one ends their other sessions."""
+    if request.method == "GET":
+        return render("dashboard/account.html")
+    new_password = request.form.get("new_password", "")
+    if new_password != request.form.get("confirm_password", ""):
+        return render("dashboard/account.html", None, 422,
+                      errors={"confirm_password": "The two new passwords differ."})
+    try:
+        staff = users.change_password(current_user.staff.id,
+                                      request.form.get("current_password", ""), new_password)
+    except InvalidRequest as exc:
+        return render("dashboard/account.html", None, 422,
+                      errors={exc.param or "new_password": exc.message})
+    _start_session(staff)  # this session goes on with the new token; the others end
+    return render("dashboard/account.html", flash="Your password is changed. Every other "
+                  "session of yours is signed out.")
 
 
 @bp.post(f"/{'<any(test, live):env>'}/organization")

@@ -13,10 +13,10 @@ from webapp.db.transaction import transaction
 from webapp.errors import Conflict, InvalidRequest, NotFound, ServiceError
 from webapp.extensions import db
 from webapp.models import Membership, User
+from webapp.services.accounts import users
 from webapp.services.accounts.organizations import _EMAIL  # one definition of a valid email
+from webapp.services.accounts.users import MIN_PASSWORD
 from webapp.services.context import Context
-
-MIN_PASSWORD = 8
 
 
 class NotOwner(ServiceError):
@@ -87,7 +87,8 @@ def add(ctx: Context, email: str, password: str) -> Added:
 
 
 def remove(ctx: Context, membership_id: str) -> None:
-    """Remove a member (their other organizations are untouched).
+    """Remove a member (their other organizations are untouched) and end every session
+    they have, so that a page left open or a copied cookie cannot act here any more.
 
     :raises NotOwner: the acting user is not an owner.
     :raises NotFound: no such membership in this organization.
@@ -107,6 +108,7 @@ def remove(ctx: Context, membership_id: str) -> None:
             if owners <= 1:
                 raise Conflict("The last owner cannot be removed.", code="last_owner")
         session.delete(row)
+        users.end_sessions(row.user_id)
 
 
 def _require_owner(ctx: Context) -> None:

@@ -1,4 +1,5 @@
-"""Dashboard users: sign-in check, loading a signed-in user, their organizations."""
+"""Dashboard users: sign-in check, loading a signed-in user, their organizations, ending
+their sessions, changing their password."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import select, update
+from werkzeug.security import check_password_hash, generate_password_hash
 
-from webapp.db.transaction import end_read
+from webapp.db.transaction import end_read, transaction
+from webapp.errors import InvalidRequest
 from webapp.extensions import db
 from webapp.models import Membership, Organization, User
 from webapp.services.accounts import organizations
+
+MIN_PASSWORD = 8
 
 
 @dataclass(frozen=True)
@@ -30,7 +35,7 @@ class Staff:
 
     id: str
     email: str
-    session_token: str  # changes when the password changes: old sessions stop working
+    session_token: str  # changes with the password and `end_sessions`: old sessions stop
     memberships: tuple[StaffMembership, ...]
 
     def membership(self, organization_id: str | None) -> StaffMembership | None:
@@ -50,8 +55,8 @@ def sign_in(email: str, password: str) -> Staff | None:
 
 
 def load(user_id: str, session_token: str) -> Staff | None:
-    """The user of a session, or None if gone, signed out by a password change, or in no
-    organization any more."""
+    """The user of a session, or None if gone, their sessions ended (`end_sessions`, a new
+    password), or in no organization any more."""
     user = db.session.get(User, user_id) if isinstance(user_id, str) else None
     if user is None:
         return None
@@ -69,8 +74,38 @@ def _staff(user: User) -> Staff:
         .order_by(Organization.name, Organization.id)
     ).all()
     memberships = tuple(StaffMembership(*row) for row in rows)
-    return Staff(user.id, user.email, _token(user.password_hash), memberships)
+    return Staff(user.id, user.email, _token(user), memberships)
 
 
-def _token(password_hash: str) -> str:
-    return hashlib.sha256(("session:" + password_hash).encode()).hexdigest()[:24]
+def _token(user: User) -> str:
+    # The password hash is in it too, so a password set by any path ends the old sessions.
+    seed = f"session:{user.session_generation}:{user.password_hash}"
+    return hashlib.sha256(seed.encode()).hexdigest()[:24]
+
+
+def end_sessions(user_id: str) -> None:
+    """End every dashboard session of this user, on every device (a copied cookie too)."""
+    with transaction() as session:
+        session.execute(update(User).where(User.id == user_id).values(
+            session_generation=User.session_generation + 1))
+
+
+def change_password(user_id: str, current_password: str, new_password: str) -> Staff:
+    """Set a new password and end every session of the user. Returns the user with the new
+    session token, for the session that made the change to go on with.
+
+    :raises InvalidRequest: the current password is wrong (`current_password`), or the new
+        one is too short (`new_password`).
+    """
+    user = db.session.get(User, user_id)
+    if user is None or not check_password_hash(user.password_hash, current_password or ""):
+        raise InvalidRequest("The current password is not correct.", param="current_password")
+    if len(new_password or "") < MIN_PASSWORD:
+        raise InvalidRequest(f"The new password needs at least {MIN_PASSWORD} characters.",
+                             param="new_password")
+    password_hash = generate_password_hash(new_password)  # slow: before the writers' queue
+    with transaction() as session:
+        session.execute(update(User).where(User.id == user_id).values(
+            password_hash=password_hash, session_generation=User.session_generation + 1))
+    db.session.expire(user)
+    return _staff(user)

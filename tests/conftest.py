@@ -34,6 +34,7 @@ def base_overrides(tmp: Path, database_url: str) -> dict[str, Any]:
         "RATE_LIMIT_TEST": 100000,
         "RATE_LIMIT_LIVE": 100000,
         "RATE_LIMIT_PUBLIC": 100000,
+        "RATE_LIMIT_FILE": str(tmp / "ratelimits.sqlite"),  # each test counts on its own
         "TESTING": True,
     }
 

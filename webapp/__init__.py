@@ -24,7 +24,9 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
         SQLALCHEMY_ENGINE_OPTIONS=_engine_options(settings["DATABASE_URL"]),
         MAX_CONTENT_LENGTH=config.MAX_CONTENT_LENGTH,
         JSON_SORT_KEYS=False,
-        RATELIMIT_STORAGE_URI=settings["REDIS_URL"] or "inprocess://",
+        # Without Redis, one counters file for every process of this machine.
+        RATELIMIT_STORAGE_URI=settings["REDIS_URL"] or ratelimit_storage.uri(
+            settings["RATE_LIMIT_FILE"] or f"{app.instance_path}/ratelimits.sqlite"),
         RATELIMIT_HEADERS_ENABLED=True,
         RATELIMIT_HEADER_LIMIT="RateLimit-Limit",
         RATELIMIT_HEADER_REMAINING="RateLimit-Remaining",

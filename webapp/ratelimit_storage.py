@@ -1,36 +1,114 @@
-"""The rate-limit counters of one process when there is no Redis (`inprocess://`).
+"""Rate-limit counters shared by every process of this machine, when there is no Redis.
 
-limits' `MemoryStorage` drops expired counters from a `threading.Timer` that it starts
-again, 10 ms later, on the next hit: under load that is a new thread for nearly every
-request, a fifth of a worker's time in the benchmark. Expired fixed-window counters are
-already ignored when read, so this storage sweeps them inline, at most once a second.
+Flask-Limiter's fixed windows are counted in a small SQLite file of their own
+(`instance/ratelimits.sqlite` unless `RATE_LIMIT_FILE` says otherwise): two gunicorn workers
+draw on one allowance instead of one each. It is not the app's database, so a hit never
+waits behind the app's writers' lock. The counters are throw-away: WAL, `synchronous=OFF`.
+Expired rows are deleted inline, at most once a second per process.
 """
 
 from __future__ import annotations
 
+import os
+import sqlite3
+import threading
 import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
 
-from limits.storage import MemoryStorage
+from limits.storage import Storage
 
-SWEEP_EVERY = 1.0
+SCHEME = "sqlite-counters"
+SWEEP_EVERY = 1.0  # seconds between two deletions of expired rows by one process
+
+_SCHEMA = ("CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, "
+           "count INTEGER NOT NULL, expires_at REAL NOT NULL) WITHOUT ROWID")
+# One atomic statement: a new key, a live window counted on, or an expired one begun again.
+_INCR = ("INSERT INTO counters (key, count, expires_at) VALUES (:key, :amount, :now + :expiry) "
+         "ON CONFLICT (key) DO UPDATE SET "
+         "count = CASE WHEN expires_at > :now THEN count + :amount ELSE :amount END, "
+         "expires_at = CASE WHEN expires_at > :now THEN expires_at ELSE :now + :expiry END "
+         "RETURNING count")
+_GET = "SELECT count, expires_at FROM counters WHERE key = ? AND expires_at > ?"
+_SWEEP = "DELETE FROM counters WHERE expires_at <= ?"
 
 
-class InProcessStorage(MemoryStorage):
-    """MemoryStorage without its expiry thread."""
+def uri(path: str | Path) -> str:
+    """The storage URI of the counters file at `path`."""
+    return f"{SCHEME}://{Path(path).resolve()}"
 
-    STORAGE_SCHEME = ["inprocess"]
 
-    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: str):
+class SQLiteStorage(Storage):
+    """limits' storage for the fixed-window strategy, in one SQLite file."""
+
+    STORAGE_SCHEME = [SCHEME]
+
+    def __init__(self, uri: str, wrap_exceptions: bool = False, **options: Any) -> None:
         super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
-        self.timer.cancel()
+        self.path = Path(urlparse(uri).path)
+        self._lock = threading.Lock()  # one connection per process, one statement at a time
+        self._connection: sqlite3.Connection | None = None
+        self._pid = 0
         self._next_sweep = 0.0
 
-    def _MemoryStorage__schedule_expiry(self) -> None:
-        now = time.monotonic()
-        if now >= self._next_sweep:
-            self._next_sweep = now + SWEEP_EVERY
-            self._MemoryStorage__expire_events()  # type: ignore[attr-defined]
+    @property
+    def base_exceptions(self) -> tuple[type[Exception], ...]:
+        return sqlite3.Error, OSError  # OSError: the folder cannot be made
 
-    def __setstate__(self, state: dict) -> None:
-        super().__setstate__(state)
-        self.timer.cancel()
+    def incr(self, key: str, expiry: float, amount: int = 1) -> int:
+        """Count `amount` hits on `key`; a new window lasts `expiry` seconds."""
+        now = time.time()
+        with self._lock:
+            db = self._db()
+            if time.monotonic() >= self._next_sweep:
+                self._next_sweep = time.monotonic() + SWEEP_EVERY
+                db.execute(_SWEEP, (now,))
+            row = db.execute(_INCR, {"key": key, "amount": amount, "now": now,
+                                     "expiry": expiry}).fetchone()
+        return int(row[0])
+
+    def get(self, key: str) -> int:
+        """The hits counted in the key's live window (0 without one)."""
+        row = self._get(key)
+        return int(row[0]) if row else 0
+
+    def get_expiry(self, key: str) -> float:
+        """When the key's window ends (epoch seconds; now without one)."""
+        row = self._get(key)
+        return float(row[1]) if row else time.time()
+
+    def check(self) -> bool:
+        """Whether the file answers."""
+        try:
+            with self._lock:
+                self._db().execute("SELECT 1").fetchone()
+        except self.base_exceptions:
+            return False
+        return True
+
+    def reset(self) -> int | None:
+        """Forget every counter; returns how many there were."""
+        with self._lock:
+            return self._db().execute("DELETE FROM counters").rowcount
+
+    def clear(self, key: str) -> None:
+        """Forget one key's counter."""
+        with self._lock:
+            self._db().execute("DELETE FROM counters WHERE key = ?", (key,))
+
+    def _get(self, key: str) -> tuple[int, float] | None:
+        with self._lock:
+            return self._db().execute(_GET, (key, time.time())).fetchone()
+
+    def _db(self) -> sqlite3.Connection:
+        """This process's connection: a forked worker opens its own, never its parent's."""
+        if self._connection is None or self._pid != os.getpid():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(self.path, timeout=5, isolation_level=None,
+                                 check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=OFF")
+            db.execute(_SCHEMA)
+            self._connection, self._pid = db, os.getpid()
+        return self._connection

@@ -7,11 +7,7 @@ import base64
 import http.client
 import io
 import json
-import os
-import re
 import struct
-import subprocess
-import sys
 import threading
 import time
 import uuid
@@ -25,6 +21,7 @@ from PIL import Image
 
 from tests.api.factories import template_body
 from tests.conftest import BASE_URL, Api, assert_error
+from tests.support.gunicorn import serving
 
 MIB = 1024 * 1024
 MAX_FILE = 5 * MIB
@@ -237,40 +234,8 @@ def test_body_over_the_request_limit_is_413_json_over_a_real_socket(app, org: di
 @pytest.fixture
 def gunicorn_port(app, database_url: str, tmp_path: Path) -> Iterator[int]:
     """The service behind gunicorn (the production server), on the test database."""
-    gunicorn = pytest.importorskip("gunicorn")
-    # From 25.1 gunicorn opens a control socket at one fixed path: not for parallel tests.
-    quiet = ["--no-control-socket"] if gunicorn.version_info >= (25, 1) else []
-    env = os.environ | {
-        "DATABASE_URL": database_url, "SECRET_KEY": app.config["SECRET_KEY"],
-        "ENCRYPTION_KEYS": ",".join(app.config["ENCRYPTION_KEYS"]), "BASE_URL": BASE_URL,
-        "INSTANCE_PATH": str(tmp_path / "gunicorn"), "RATE_LIMIT_TEST": "100000",
-        "RATE_LIMIT_LIVE": "100000", "LOG_LEVEL": "WARNING",
-    }
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", "127.0.0.1:0", "--workers", "1",
-         *quiet, "--log-level", "info", "wsgi:app"],
-        cwd=Path(__file__).resolve().parents[2], env=env, stderr=subprocess.PIPE, text=True)
-    try:
-        port = None
-        deadline = time.monotonic() + 30
-        assert proc.stderr is not None
-        while port is None and time.monotonic() < deadline:
-            line = proc.stderr.readline()
-            if not line and proc.poll() is not None:
-                break
-            match = re.search(r"Listening at: http://127\.0\.0\.1:(\d+)", line)
-            port = int(match.group(1)) if match else None
-        assert port, "gunicorn did not start"
-        threading.Thread(target=proc.stderr.read, daemon=True).start()  # keep the pipe empty
-        yield port
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        proc.stderr.close()
+    with serving(app, database_url, tmp_path, env={"BASE_URL": BASE_URL}) as served:
+        yield served.port
 
 
 def test_early_answers_reach_the_client_behind_gunicorn(gunicorn_port: int, org: dict) -> None:

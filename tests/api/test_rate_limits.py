@@ -1,9 +1,9 @@
 """Rate limits (decisions.md sections 1 and 4): per organization and environment on /v1,
 per client IP on public routes; 401 -> 429 -> Idempotency-Key; 429s are not stored.
 
-Most tests run the limiter on a fake clock (patched into Flask-Limiter and `limits`, the
-only places that read the time for limiting), so "within a second" and "after the window"
-do not depend on how fast the machine is and nothing sleeps.
+Most tests run the limiter on a fake clock (patched into Flask-Limiter, `limits` and our
+counters storage, the only places that read the time for limiting), so "within a second"
+and "after the window" do not depend on how fast the machine is and nothing sleeps.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from tests.conftest import Api, assert_error, base_overrides
 from webapp import create_app
 
 TEST_LIMIT, LIVE_LIMIT, PUBLIC_LIMIT = 3, 5, 2
+UNAUTHENTICATED_LIMIT = 10  # a minute, per client IP, for /v1 requests without a valid key
 
 
 class FakeClock:
@@ -48,26 +49,32 @@ class FakeClock:
     def sleep(seconds: float) -> None:
         time.sleep(seconds)
 
+    @staticmethod
+    def monotonic() -> float:
+        return time.monotonic()
+
 
 @pytest.fixture
 def fake_clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
     import flask_limiter._extension
-    import limits.storage.memory
     import limits.strategies
 
+    from webapp import ratelimit_storage
+
     clock = FakeClock(float(int(time.time())) + 0.1)  # early in a second
-    module = types.SimpleNamespace(time=clock.time, mktime=clock.mktime, sleep=clock.sleep)
-    for target in (flask_limiter._extension, limits.storage.memory, limits.strategies):
+    module = types.SimpleNamespace(time=clock.time, mktime=clock.mktime, sleep=clock.sleep,
+                                   monotonic=clock.monotonic)
+    for target in (flask_limiter._extension, ratelimit_storage, limits.strategies):
         monkeypatch.setattr(target, "time", module)
     return clock
 
 
 @pytest.fixture
 def limited(database: dict[str, Any], database_url: str, tmp_path: Path) -> Iterator[Flask]:
-    """An app with low limits: test 3/s, live 5/s, public 2/min."""
+    """An app with low limits: test 3/s, live 5/s, public 2/min, without a key 10/min."""
     app = create_app(base_overrides(tmp_path, database_url) | {
         "RATE_LIMIT_TEST": TEST_LIMIT, "RATE_LIMIT_LIVE": LIVE_LIMIT,
-        "RATE_LIMIT_PUBLIC": PUBLIC_LIMIT})
+        "RATE_LIMIT_PUBLIC": PUBLIC_LIMIT, "RATE_LIMIT_UNAUTHENTICATED": UNAUTHENTICATED_LIMIT})
     app.instance_path = str(tmp_path / "instance")
     yield app
     with app.app_context():
@@ -289,6 +296,76 @@ def test_openapi_document_is_not_limited(fake_clock: FakeClock, limited: Flask,
     exhaust(in_test, TEST_LIMIT)
     for _ in range(TEST_LIMIT + 2):
         assert limited.test_client().get("/v1/openapi.json").status_code == 200
+
+
+# ---- /v1 without a valid key: per client IP -------------------------------------------------
+
+RATE_LIMITED = {
+    "error": {"type": "rate_limit_error", "code": "rate_limit_exceeded",
+              "message": "Too many requests hit the API too quickly. Retry after the number of "
+                         "seconds in Retry-After, with exponential backoff."}}
+
+
+def bad_credentials(limited: Flask, limited_org: dict) -> list[dict[str, str]]:
+    """No key, an unknown key, a revoked key, another scheme, an empty bearer."""
+    from webapp.services.accounts import api_keys
+
+    with limited.app_context():
+        key, secret = api_keys.create(limited_org["id"], "test", "Soon revoked")
+        api_keys.revoke(key.id)
+    return [{}, {"Authorization": "Bearer svc_test_" + "a" * 32},
+            {"Authorization": f"Bearer {secret}"},
+            {"Authorization": f"Basic {limited_org['keys']['test']}"}, {"Authorization": "Bearer"}]
+
+
+def test_requests_without_a_valid_key_are_limited_per_client_ip(
+        fake_clock: FakeClock, limited: Flask, limited_org: dict, in_test: Api) -> None:
+    client = limited.test_client()
+    bad = bad_credentials(limited, limited_org)
+    exhaust(in_test, TEST_LIMIT)  # a valid key's requests do not count here
+    for i in range(UNAUTHENTICATED_LIMIT):
+        response = client.get("/v1/me", headers=bad[i % len(bad)])
+        error = assert_error(response, 401, None, "invalid_api_key")
+        assert error == {"code": "invalid_api_key", "message": "Invalid API key provided."}
+        assert response.headers["RateLimit-Limit"] == str(UNAUTHENTICATED_LIMIT)
+        assert response.headers["RateLimit-Remaining"] == str(UNAUTHENTICATED_LIMIT - 1 - i)
+        assert "Retry-After" not in response.headers
+    for headers in bad:
+        for method, path in (("GET", "/v1/me"), ("POST", "/v1/templates")):
+            response = client.open(path, method=method, headers=headers, json={})
+            assert response.status_code == 429
+            assert response.headers["Content-Type"] == "application/json"
+            assert response.get_json() == RATE_LIMITED | {
+                "requestId": response.headers["Request-Id"]}
+            assert response.headers["Retry-After"] == "60"
+            assert response.headers["RateLimit-Limit"] == str(UNAUTHENTICATED_LIMIT)
+            assert response.headers["RateLimit-Remaining"] == "0"
+    # Another address has its own allowance; a valid key from this one is not held back.
+    other = client.get("/v1/me", environ_base={"REMOTE_ADDR": "198.51.100.4"})
+    assert_error(other, 401, None, "invalid_api_key")
+    fake_clock.advance(1.01)
+    response = in_test.get("/v1/me")
+    assert response.status_code == 200
+    assert response.headers["RateLimit-Limit"] == str(TEST_LIMIT)
+    assert response.headers["RateLimit-Remaining"] == str(TEST_LIMIT - 1)
+
+    fake_clock.advance(57.5)  # 58.51 s into the minute: it ends in 1.49 s, rounded up
+    limited_response = client.get("/v1/me")
+    assert limited_response.get_json() == RATE_LIMITED | {
+        "requestId": limited_response.headers["Request-Id"]}
+    assert limited_response.headers["Retry-After"] == "2"
+    fake_clock.advance(1.5)
+    assert_error(client.get("/v1/me"), 401, None, "invalid_api_key")
+
+
+def test_the_unauthenticated_limit_is_configurable(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path) -> None:
+    from webapp import config
+
+    monkeypatch.delenv("RATE_LIMIT_UNAUTHENTICATED", raising=False)
+    assert config.load(str(tmp_path))["RATE_LIMIT_UNAUTHENTICATED"] == 60
+    monkeypatch.setenv("RATE_LIMIT_UNAUTHENTICATED", "7")
+    assert config.load(str(tmp_path))["RATE_LIMIT_UNAUTHENTICATED"] == 7
 
 
 # ---- public routes: per client IP -----------------------------------------------------------

@@ -2,13 +2,16 @@
 
 Order (decisions.md section 1): authenticate (401) -> rate limit (429) -> the view.
 Flask-Limiter checks its limits before the blueprint's own hooks run, so the limit's key
-function authenticates first; `g.ctx` keeps the result for the view.
+function authenticates first; `g.ctx` keeps the result for the view. A request without a
+valid key is counted per client IP (`RATE_LIMIT_UNAUTHENTICATED` a minute): under that limit
+it gets its 401, over it a 429.
 """
 
 from __future__ import annotations
 
 from flask import current_app, g, request
 
+from webapp.errors import AuthenticationFailed
 from webapp.services.accounts import api_keys
 from webapp.services.context import Context
 
@@ -22,6 +25,8 @@ def current_context() -> Context:
     """
     ctx = g.get("ctx")
     if ctx is None:
+        if "auth_failure" in g:  # the limiter's key function tried already
+            raise g.auth_failure
         header = request.headers.get("Authorization", "")
         scheme, _, secret = header.partition(" ")
         ctx = api_keys.authenticate(
@@ -32,19 +37,32 @@ def current_context() -> Context:
 
 
 def rate_limit_key() -> str:
-    """The bucket: organization and environment."""
+    """The bucket: organization and environment; the client IP without a valid key."""
     if is_public():
         return "public"
-    ctx = current_context()
+    ctx = _authenticated()
+    if ctx is None:
+        return f"unauthenticated:{request.remote_addr or '-'}"
     return f"api:{ctx.organization_id}:{ctx.environment}"
 
 
 def rate_limit_value() -> str:
-    """Requests per second for the key's environment (configurable)."""
+    """Requests per second for the key's environment, per minute without a valid key."""
     if is_public():
         return f"{current_app.config['RATE_LIMIT_LIVE']}/second"
-    per_second = current_app.config[f"RATE_LIMIT_{current_context().environment.upper()}"]
-    return f"{per_second}/second"
+    ctx = _authenticated()
+    if ctx is None:
+        return f"{current_app.config['RATE_LIMIT_UNAUTHENTICATED']}/minute"
+    return f"{current_app.config[f'RATE_LIMIT_{ctx.environment.upper()}']}/second"
+
+
+def _authenticated() -> Context | None:
+    """The request's context, or None when its key fails (kept for `authenticate`'s 401)."""
+    try:
+        return current_context()
+    except AuthenticationFailed as exc:
+        g.auth_failure = exc
+        return None
 
 
 def is_public() -> bool:

@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import gunicorn
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
@@ -26,13 +28,15 @@ def free_port() -> int:
 class Server:
     """Migrate a database, create an organization, serve with gunicorn."""
 
-    def __init__(self, database_url: str | None = None, workers: int = 2) -> None:
+    def __init__(self, database_url: str | None = None, workers: int = 2,
+                 env: dict[str, str] | None = None) -> None:
+        """`env` is set last, over the benchmark's own settings (e.g. the real rate limits)."""
         self.tmp = Path(tempfile.mkdtemp(prefix="bench-"))
         self.port = free_port()
         self.env = {**os.environ, "INSTANCE_PATH": str(self.tmp), "RATE_LIMIT_TEST": "1000000",
                     "RATE_LIMIT_LIVE": "1000000", "BASE_URL": f"http://127.0.0.1:{self.port}",
                     "DATABASE_URL": database_url or f"sqlite:///{self.tmp}/bench.sqlite3",
-                    "LOG_LEVEL": "WARNING"}
+                    "LOG_LEVEL": "WARNING", **(env or {})}
         self.env.pop("REDIS_URL", None)
         flask = [str(BIN / "flask"), "--app", "wsgi"]
         subprocess.run([*flask, "db", "upgrade"], cwd=ROOT, env=self.env, check=True,
@@ -40,10 +44,15 @@ class Server:
         out = subprocess.run([*flask, "org", "create", "--name", "Bench", "--json"], cwd=ROOT,
                              env=self.env, check=True, capture_output=True, text=True).stdout
         self.key = json.loads(out)["keys"]["test"]
-        self.process = subprocess.Popen(
-            [str(BIN / "gunicorn"), "-w", str(workers), "-b", f"127.0.0.1:{self.port}",
-             "--log-level", "warning", "wsgi:app"], cwd=ROOT, env=self.env,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # gunicorn's and the app's log; from 25.1 gunicorn also opens a control socket at one
+        # fixed path, which two servers at once would fight over.
+        self.log = self.tmp / "server.log"
+        quiet = ["--no-control-socket"] if gunicorn.version_info >= (25, 1) else []
+        with self.log.open("wb") as log:
+            self.process = subprocess.Popen(
+                [str(BIN / "gunicorn"), "-w", str(workers), "-b", f"127.0.0.1:{self.port}",
+                 "--log-level", "warning", *quiet, "wsgi:app"], cwd=ROOT, env=self.env,
+                stdout=subprocess.DEVNULL, stderr=log)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:

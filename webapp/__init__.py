@@ -10,7 +10,7 @@ from flask import Flask
 
 def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: configuration, extensions, request logging, doors, errors, CLI."""
-    from webapp import cli, config, errorpages, extensions, ratelimit_storage  # noqa: F401
+    from webapp import cli, config, errorpages, extensions, ratelimit_storage, security_headers
     from webapp import logging as request_logging
     from webapp.db import sqlite
 
@@ -52,6 +52,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     dashboard.init_app(app)  # also binds Flask-Login and CSRF (opt-in: dashboard only)
     extensions.limiter.init_app(app)
     errorpages.init_app(app)
+    security_headers.init_app(app)  # CSP, nosniff, framing, referrer, no-store
     cli.init_app(app)
     _connect_jobs(app)
     return app

@@ -1,11 +1,14 @@
 """App-wide error answers: the JSON envelope under /v1, the dashboard's own page under
-/dashboard, a plain page elsewhere; and the unread rest of a request body is drained so
-that an early answer reaches its client."""
+/dashboard, a plain page elsewhere; the unread rest of a request body is drained so that an
+early answer reaches its client, and a chunked body is held to MAX_CONTENT_LENGTH like a
+sized one."""
 
 from __future__ import annotations
 
+import io
 import logging
-from typing import IO
+from collections.abc import Iterable
+from typing import IO, TYPE_CHECKING
 
 from flask import Flask, Response, current_app, g, request
 from markupsafe import escape
@@ -17,6 +20,9 @@ from werkzeug.wsgi import LimitedStream
 
 from webapp.api import errors as wire
 from webapp.errors import ServiceError
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 log = logging.getLogger("webapp.errors")
 
@@ -44,10 +50,20 @@ def _dashboard_page(status: int, fallback_title: str, *, signed_in: bool = True,
         return _page(status, fallback_title)
 
 
+_STYLESHEET = "/static/holder/holder.css"
+
+
+def page_html(title: str) -> str:
+    """A plain error page in the holder pages' look; needs no request (gunicorn.conf.py
+    writes it too), and no inline style (the Content-Security-Policy allows none)."""
+    return ("<!doctype html><html lang=en><meta charset=utf-8>"
+            "<meta name=viewport content='width=device-width, initial-scale=1'>"
+            f"<title>{escape(title)}</title><link rel=stylesheet href='{_STYLESHEET}'>"
+            f"<main class=notice><h1>{escape(title)}</h1></main>")
+
+
 def _page(status: int, title: str) -> Response:
-    body = (f"<!doctype html><html lang=en><meta charset=utf-8><title>{escape(title)}</title>"
-            f"<body style='font-family:system-ui;padding:2rem'><h1>{escape(title)}</h1></body>")
-    return Response(body, status=status, mimetype="text/html")
+    return Response(page_html(title), status=status, mimetype="text/html")
 
 
 def _drain_unread_body(response: Response) -> Response:
@@ -60,7 +76,7 @@ def _drain_unread_body(response: Response) -> Response:
     """
     length = request.content_length
     limit = 2 * (current_app.config.get("MAX_CONTENT_LENGTH") or 0)
-    if not length or length > limit:
+    if not length or length > limit or request.environ.get(_READ_BEFORE):
         return response
     stream: IO[bytes] | LimitedStream
     try:
@@ -77,11 +93,67 @@ def _drain_unread_body(response: Response) -> Response:
 
 
 _CHUNK = 64 * 1024
+_READ_BEFORE = "webapp.chunked_body_read"  # the environ key: nothing is left to drain
+
+
+class ChunkedBodyLimit:
+    """WSGI middleware: reads a chunked request body (no Content-Length) before the app
+    sees it and gives it its length, so that one over MAX_CONTENT_LENGTH is refused with
+    413 by the same code as a sized one (Werkzeug would cut it short at the limit and the
+    app would answer for a truncated body). Over the limit, the rest is read and dropped up
+    to twice the limit, as `_drain_unread_body` does, so that the 413 reaches its client."""
+
+    def __init__(self, app: Flask, wsgi_app: WSGIApplication) -> None:
+        self.app, self.wsgi_app = app, wsgi_app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse
+                 ) -> Iterable[bytes]:
+        limit = self.app.config.get("MAX_CONTENT_LENGTH")
+        if limit and _is_chunked(environ):
+            stream = environ["wsgi.input"]
+            body = _read(stream, limit + 1)
+            length = len(body)
+            if length > limit:
+                length += _discard(stream, limit)
+                body, environ[_READ_BEFORE] = b"", True
+            # From here on it is a body of that length (Werkzeug ignores a Content-Length
+            # beside Transfer-Encoding: chunked).
+            environ["wsgi.input"], environ["CONTENT_LENGTH"] = io.BytesIO(body), str(length)
+            environ.pop("wsgi.input_terminated", None)
+            environ.pop("HTTP_TRANSFER_ENCODING", None)
+        return self.wsgi_app(environ, start_response)
+
+
+def _is_chunked(environ: WSGIEnvironment) -> bool:
+    """A body the server ends for the app (it said no length, and the server dechunks)."""
+    return (not environ.get("CONTENT_LENGTH") and bool(environ.get("wsgi.input_terminated"))
+            and "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower())
+
+
+def _read(stream: IO[bytes], size: int) -> bytes:
+    body = bytearray()
+    while len(body) < size:
+        chunk = stream.read(min(_CHUNK, size - len(body)))
+        if not chunk:
+            break
+        body += chunk
+    return bytes(body)
+
+
+def _discard(stream: IO[bytes], size: int) -> int:
+    dropped = 0
+    while dropped < size:
+        chunk = stream.read(min(_CHUNK, size - dropped))
+        if not chunk:
+            break
+        dropped += len(chunk)
+    return dropped
 
 
 def init_app(app: Flask) -> None:
     """Register the handlers."""
 
+    app.wsgi_app = ChunkedBodyLimit(app, app.wsgi_app)  # type: ignore[method-assign]
     app.after_request(_drain_unread_body)
 
     @app.errorhandler(ServiceError)

@@ -11,11 +11,24 @@ from flask import Flask, Response, g, request
 
 log = logging.getLogger("webapp.request")
 
-# Path segments that are secrets: download-link tokens, Apple device and push tokens.
+# Path segments that are secrets: download-link tokens, pass page IDs (a key to the pass
+# too, decisions.md "Holder pages"), Apple device IDs.
 _SECRET_PATHS = [
     (re.compile(r"^/d/[^/]+"), "/d/[token]"),
+    (re.compile(r"^/p/[^/]+"), "/p/[id]"),
     (re.compile(r"^(/wallet/apple/v1/devices/)[^/]+"), r"\1[device]"),
 ]
+# The same at the start of a request target inside a line of text (a server's request line:
+# `"GET /d/abc?q=x HTTP/1.1"`).
+_TARGET = r"(?<![^\s\"'(])"
+_SEGMENT = r"[^/\s?#\"']+"
+_SECRET_TARGETS = [
+    (re.compile(_TARGET + "/d/" + _SEGMENT), "/d/[token]"),
+    (re.compile(_TARGET + "/p/" + _SEGMENT), "/p/[id]"),
+    (re.compile(_TARGET + "(/wallet/apple/v1/devices/)" + _SEGMENT), r"\1[device]"),
+]
+_QUERY = re.compile(r"\?([^\s#\"']*)")
+_PARAMETER_NAME = re.compile(r"[A-Za-z_][\w.\-\[\]]{0,63}")
 
 
 def redact_path(path: str) -> str:
@@ -25,10 +38,43 @@ def redact_path(path: str) -> str:
     return path
 
 
+def redact_request_line(text: str) -> str:
+    """`text` with the secret segments of any request target in it replaced, and every query
+    value (a searched email, a cursor) too: `/d/[token]?q=[redacted]`."""
+    for pattern, replacement in _SECRET_TARGETS:
+        text = pattern.sub(replacement, text)
+    return _QUERY.sub(_redact_query, text)
+
+
+def _redact_query(match: re.Match[str]) -> str:
+    parts = []
+    for part in match.group(1).split("&"):
+        name, equals, _value = part.partition("=")
+        named = equals and _PARAMETER_NAME.fullmatch(name)  # else the part is all value
+        parts.append(f"{name}=[redacted]" if named else "[redacted]")
+    return "?" + "&".join(parts)
+
+
+class RedactRequestLines(logging.Filter):
+    """Redacts the request lines the development server (`flask run`, Werkzeug) logs."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple) and record.args:  # the line is in the arguments
+            record.args = tuple(redact_request_line(arg) if isinstance(arg, str) else arg
+                                for arg in record.args)
+        elif not record.args:
+            record.msg = redact_request_line(str(record.msg))
+        return True
+
+
+_werkzeug_filter = RedactRequestLines()
+
+
 def init_app(app: Flask) -> None:
     """Give every request an ID (`Request-Id` header, `g.request_id`) and log it once."""
     logging.basicConfig(level=app.config.get("LOG_LEVEL", "INFO"),
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    logging.getLogger("werkzeug").addFilter(_werkzeug_filter)  # once: the same filter object
 
     @app.before_request
     def _start() -> None:

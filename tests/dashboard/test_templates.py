@@ -157,7 +157,7 @@ def test_preview_follows_the_unsaved_form(dash: Dash, template_id: str) -> None:
                          header=True)
     assert response.status_code == 200
     page = text(response)
-    assert "background: #7a1f5c" in page and "Guest" in page and "Uptown" in page
+    assert 'data-background="#7a1f5c"' in page and "Guest" in page and "Uptown" in page
     assert "<svg" in page  # the barcode is drawn
     form["f-primary-0-key"] = "bad key"
     page = text(dash.post(f"/dashboard/test/templates/{template_id}/preview", form,

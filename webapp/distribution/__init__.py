@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, current_app
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, make_response, render_template
 
 bp = Blueprint("distribution", __name__)
 
@@ -12,6 +14,7 @@ from webapp.distribution import (  # noqa: E402, F401  (routes)
     google,
     pages,
 )
+from webapp.distribution import holder_view as view  # noqa: E402
 from webapp.extensions import limiter  # noqa: E402
 
 
@@ -20,6 +23,14 @@ def _public_limit() -> str:
 
 
 limiter.shared_limit(_public_limit, scope="public")(bp)
+
+
+@bp.errorhandler(429)
+def _too_many(exc: Any) -> Response:
+    """The holder pages' own page in the reader's language, not the limiter's plain one
+    (devices of the wallet web services read only the status and Retry-After)."""
+    page = make_response(render_template("holder/busy.html"), 429)
+    return view.secure(page, private=True)
 
 
 def init_app(app: Flask) -> None:

@@ -4,6 +4,7 @@ service devices call (`webServiceURL` = `{BASE_URL}/wallet/apple`; Apple's exact
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 from flask import Response, abort, current_app, jsonify, make_response, request
@@ -119,9 +120,25 @@ def apple_latest_pass(pass_type: str, serial: str) -> Response:
     return response
 
 
+# Anyone may post to /log: what one client can make the log hold is bounded by the body's
+# size, the lines and line length kept (services/apple/registrations), and a limit of its
+# own per client IP (a device reports a problem now and then, not many times a minute).
+LOG_BODY_LIMIT = 16 * 1024
+LOG_RATE_LIMIT = "10/minute;100/hour"
+
+
 @bp.post(f"{_V1}/log")
 @_web_service
+@limiter.limit(LOG_RATE_LIMIT, scope="apple-log", override_defaults=True)
 def apple_log() -> Response:
-    """Devices report web service problems; kept in the log (200)."""
-    body = request.get_json(silent=True)
+    """Devices report web service problems; kept in the log (200; 413 over the size)."""
+    if (request.content_length or 0) > LOG_BODY_LIMIT:
+        return _answer(Answer(413))
+    raw = request.stream.read(LOG_BODY_LIMIT + 1)  # a chunked body says no length
+    if len(raw) > LOG_BODY_LIMIT:
+        return _answer(Answer(413))
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):  # not JSON (or nested thousands deep)
+        body = None
     return _answer(registrations.log(body.get("logs") if isinstance(body, dict) else None))

@@ -75,7 +75,7 @@ def _design_template(page: Any, base: str) -> str:
     page.eval_on_selector("#f-color-background", "(el) => { el.value = '#7a1f5c';"
                           " el.dispatchEvent(new Event('input', {bubbles: true}));"
                           " el.dispatchEvent(new Event('change', {bubbles: true})); }")
-    page.wait_for_function("document.querySelector('#preview .apple-pass').style.background"
+    page.wait_for_function("() => document.querySelector('#preview .apple-pass').style.background"
                            ".includes('122, 31, 92')")
     # an image: uploaded to assets, shown as a thumbnail and in the preview
     page.set_input_files("#file-logo", files=[{"name": "logo.png", "mimeType": "image/png",

@@ -39,7 +39,7 @@ _DEVICE = re.compile(r"[A-Za-z0-9._-]{1,128}")
 _PUSH_TOKEN = re.compile(r"[A-Za-z0-9._:-]{1,512}")
 _TAG = re.compile(r"[0-9]{1,18}")
 _DUMMY_TOKEN = ids.token(32)
-MAX_LOG_LINES, MAX_LOG_LENGTH = 100, 1000
+MAX_LOG_LINES, MAX_LOG_LENGTH = 10, 500  # per request to /log (issue 22)
 
 
 @dataclass(frozen=True)

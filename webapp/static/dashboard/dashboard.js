@@ -49,5 +49,34 @@
   window.addEventListener("beforeunload", function (event) {
     if (document.querySelector("form[data-track-changes][data-dirty]")) { event.preventDefault(); event.returnValue = ""; }
   });
+  // What inline handlers and style attributes would do: the Content-Security-Policy allows
+  // scripts and styles from files only.
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-toggle-nav]")) document.body.classList.toggle("nav-open");
+    var overwrite = event.target.closest("[data-overwrite]");
+    if (overwrite) {
+      var form = document.getElementById("design-form");
+      form.elements.overwrite.value = overwrite.getAttribute("data-overwrite");
+      form.requestSubmit();
+    }
+    var row = event.target.closest("tr[data-row-link]");
+    if (row && !event.target.closest("a")) location.href = row.querySelector("a").href;
+  });
+  document.addEventListener("change", function (event) {
+    var el = event.target;
+    if (el.matches("[data-autosubmit]")) el.form.submit();
+    if (el.matches("[data-row-binding]")) el.closest(".fieldrow").dataset.binding = el.value;
+  });
+  // Card previews take their colours from the template: set through the style object,
+  // which the policy allows (style attributes it does not).
+  function paint(root) {
+    var found = Array.prototype.slice.call(root.querySelectorAll("[data-background], [data-color]"));
+    if (root.matches && root.matches("[data-background], [data-color]")) found.push(root);
+    found.forEach(function (el) {
+      if (el.dataset.background) el.style.background = el.dataset.background;
+      if (el.dataset.color) el.style.color = el.dataset.color;
+    });
+  }
+  document.addEventListener("htmx:load", function (event) { paint(event.detail.elt); });
   window.dashboardToast = toast;
 })();

@@ -32,10 +32,17 @@ def declared(extra: str | None = None) -> set[str]:
 
 
 def imported_modules(package: str) -> dict[str, str]:
-    """Absolute imports of a package's modules: dotted module name -> first file importing it."""
+    """Absolute imports of a package's modules: dotted module name -> first file importing it.
+    Imports under `if TYPE_CHECKING:` are for the type checker only and do not count."""
     found: dict[str, str] = {}
     for path in sorted((ROOT / package).rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        tree = ast.parse(path.read_text(), str(path))
+        checking_only = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.If)
+                         and _is_type_checking(node.test)
+                         for statement in node.body for inner in ast.walk(statement)}
+        for node in ast.walk(tree):
+            if id(node) in checking_only:
+                continue
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -45,6 +52,11 @@ def imported_modules(package: str) -> dict[str, str]:
             for name in names:
                 found.setdefault(name, str(path.relative_to(ROOT)))
     return found
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
 def distributions_of(module: str) -> set[str]:

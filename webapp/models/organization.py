@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from webapp.models.base import Model, UTCDateTime, now
+from webapp.models.base import JSONType, Model, UTCDateTime, now
 
 
 class Organization(Model):
@@ -64,3 +64,5 @@ class ApiKey(Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
     last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # A restricted key's access per resource ({"passes": "write", ...}); null: full access.
+    permissions: Mapped[dict[str, str] | None] = mapped_column(JSONType)

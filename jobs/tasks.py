@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from webapp.services.email import delivery as email_delivery
 from webapp.services.google import sync
 from webapp.services.outbox import pass_updates, sweep
 from webapp.services.webhooks import delivery
@@ -21,6 +22,11 @@ def sync_google_pass(pass_id: str) -> None:
 def deliver_webhook(delivery_id: str) -> None:
     """Make a webhook delivery's next attempt (if it is due and nobody else holds it)."""
     delivery.deliver(delivery_id)
+
+
+def send_pass_email(email_id: str) -> None:
+    """Make a queued email's next attempt (if it is due and nobody else holds it)."""
+    email_delivery.deliver(email_id)
 
 
 def sweep_pending() -> int:

@@ -233,3 +233,13 @@ def png() -> Any:
         return base64.b64encode(buf.getvalue()).decode()
 
     return make
+
+
+@pytest.fixture
+def mailbox() -> Iterator[Any]:
+    """An SMTP server on a free loopback port (aiosmtpd) that keeps what it receives."""
+    from tests.support.smtp import Mailbox
+
+    box = Mailbox().start()
+    yield box
+    box.stop()

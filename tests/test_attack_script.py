@@ -19,7 +19,8 @@ def test_fuzz_tenants_and_kills_at_a_tiny_scale_find_nothing() -> None:
                   kill_every=0.5)
     assert [row for row in rows if row.ok is False] == [], table(rows)
     figures = {row.measure: row.value for row in rows}
-    assert figures["operations fuzzed"] == "31 of 31 documented"
+    fuzzed, _, documented = figures["operations fuzzed"].partition(" of ")
+    assert documented == f"{fuzzed} documented" and int(fuzzed) >= 33
     assert figures["5xx answers"] == "0"
     assert figures["leaks (2xx, or A's IDs or data in the answer)"] == "0"
     assert figures["workers killed (SIGKILL) / asked"] == "2 / 2"

@@ -59,7 +59,7 @@ def test_org_create_prints_keys_and_login(app: Flask, run: Any) -> None:
         response = me(app, out["keys"][environment])
         assert response.status_code == 200
         assert response.get_json() == {"organizationId": out["organizationId"],
-                                       "environment": environment}
+                                       "environment": environment, "permissions": None}
 
     from webapp.services.accounts import organizations
 
@@ -131,12 +131,14 @@ def test_org_create_needs_a_name(run: Any) -> None:
 def test_keys_create_prints_a_working_key(app: Flask, run: Any, org: dict) -> None:
     out = json.loads(ok(run("keys", "create", "--org", org["id"], "--environment", "live",
                             "--name", "Deploy", "--json")))
-    assert list(out) == ["id", "environment", "name", "key"]
+    assert list(out) == ["id", "environment", "name", "permissions", "key"]
+    assert out["permissions"] is None  # full access
     assert out["id"].startswith("key_")
     assert out["environment"] == "live" and out["name"] == "Deploy"
     assert KEY.fullmatch(out["key"]) and out["key"].startswith("svc_live_")
     assert out["key"] not in org["keys"].values()
-    assert me(app, out["key"]).get_json() == {"organizationId": org["id"], "environment": "live"}
+    assert me(app, out["key"]).get_json() == {"organizationId": org["id"], "environment": "live",
+                                              "permissions": None}
 
     test_key = json.loads(ok(run("keys", "create", "--org", org["id"], "--environment", "test",
                                  "--json")))
@@ -356,3 +358,96 @@ def test_credentials_add_google_and_list(app: Flask, run: Any, tmp_path: Path) -
                "--service-account", str(bad)))
     failed(run("credentials", "add-google", "--org", org_id, "--issuer-id", "abc",
                "--service-account", str(sa)))
+
+
+# ---- keys create: restricted keys -----------------------------------------------------------
+
+NO_ACCESS = dict.fromkeys(("templates", "assets", "passes", "download_links", "webhooks",
+                           "events"), "none")
+
+
+def test_keys_create_with_permissions(app: Flask, run: Any, org: dict) -> None:
+    out = json.loads(ok(run("keys", "create", "--org", org["id"], "--environment", "live",
+                            "--name", "Shop", "--permissions", "passes=write,templates=read",
+                            "--json")))
+    levels = {**NO_ACCESS, "passes": "write", "templates": "read"}
+    assert out["permissions"] == levels
+    assert me(app, out["key"]).get_json()["permissions"] == levels
+    client = Api(app.test_client(), out["key"])
+    assert client.get("/v1/templates").status_code == 200
+    refused = client.get("/v1/events")
+    assert refused.status_code == 403
+    assert refused.get_json()["error"]["code"] == "insufficient_scope"
+
+
+@pytest.mark.parametrize(("preset", "words"), [
+    ("read_only", "Read only"), ("issue_passes", "Issue passes"), ("full_access", "Full access"),
+])
+def test_keys_create_with_a_preset(app: Flask, run: Any, org: dict, preset: str,
+                                   words: str) -> None:
+    out = ok(run("keys", "create", "--org", org["id"], "--environment", "test",
+                 "--preset", preset))
+    assert re.fullmatch(rf"key_[0-9a-z]+ \(test, {words}\): svc_test_[0-9A-Za-z]{{32}}\n", out)
+    from webapp.domain import permissions
+
+    reported = me(app, KEY.search(out).group(0)).get_json()["permissions"]
+    assert reported == permissions.preset(preset).permissions
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--permissions", "passes=admin"),
+     "Invalid value for --permissions: Unknown level 'admin' for passes: use none, read or "
+     "write."),
+    (("--permissions", "bulk_jobs=read"),
+     "Invalid value for --permissions: Unknown resource 'bulk_jobs' in permissions"),
+    (("--permissions", "passes"),
+     "Invalid value for --permissions: Write permissions as resource=level pairs"),
+    (("--preset", "admin"), "Invalid value for '--preset': 'admin' is not one of 'full_access', "
+                            "'read_only', 'issue_passes'."),
+    (("--preset", "read_only", "--permissions", "passes=read"),
+     "Give --preset or --permissions, not both."),
+])
+def test_keys_create_with_bad_permissions_fails(app: Flask, run: Any, org: dict,
+                                                args: tuple[str, ...], message: str) -> None:
+    result = run("keys", "create", "--org", org["id"], "--environment", "test", *args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+    assert "svc_" not in result.output
+    from webapp.services.accounts import api_keys
+
+    with app.app_context():
+        assert len(api_keys.list_for(org["id"])) == 2
+
+
+# ---- passes send ----------------------------------------------------------------------------
+
+def test_passes_send_emails_the_pass(app: Flask, run: Any, org: dict) -> None:
+    from tests.api.factories import template_body
+    from tests.support.smtp import Mailbox
+
+    box = Mailbox().start()
+    try:
+        app.config.update(SMTP_URL=box.url(), EMAIL_FROM="passes@acme.test",
+                          JOBS_SYNCHRONOUS=True)
+        api = Api(app.test_client(), org["keys"]["test"])
+        template = api.post("/v1/templates", template_body()).get_json()
+        issued = api.post("/v1/passes", {"templateId": template["id"],
+                                         "holderEmail": "ada@example.com",
+                                         "fieldValues": {"member": "Ada"}}).get_json()
+        out = json.loads(ok(run("passes", "send", issued["id"], "--org", org["id"],
+                                "--environment", "test", "--locale", "de", "--json")))
+        assert out["to"] == "ada@example.com" and out["locale"] == "de"
+        assert out["id"].startswith("eml_") and out["passId"] == issued["id"]
+        [received] = box.wait_for(1)
+        assert received.rcpt_tos == ["ada@example.com"]
+        assert issued["shortId"] in received.message.get_body(("plain",)).get_content()
+        email = api.get(f"/v1/passes/{issued['id']}").get_json()["lastEmail"]
+        assert email["id"] == out["id"] and email["status"] == "sent"
+        # Another environment's or organization's pass is not found; a bad address is refused.
+        assert f"No such pass: {issued['id']}" in failed(run(
+            "passes", "send", issued["id"], "--org", org["id"], "--environment", "live"))
+        assert "to is not an email address" in failed(run(
+            "passes", "send", issued["id"], "--org", org["id"], "--environment", "test",
+            "--to", "nobody"))
+    finally:
+        box.stop()

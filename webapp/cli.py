@@ -14,9 +14,12 @@ from flask import Flask
 from flask.cli import AppGroup
 
 from webapp import clock
+from webapp.domain import permissions as access
 from webapp.errors import ServiceError
 from webapp.services.accounts import api_keys, organizations
+from webapp.services.context import Context
 from webapp.services.credentials import identities
+from webapp.services.email import sending, wire
 
 
 def _fail(exc: ServiceError) -> NoReturn:
@@ -59,15 +62,30 @@ def keys_group() -> None:
 @click.option("--org", "org_id", required=True)
 @click.option("--environment", type=click.Choice(["test", "live"]), required=True)
 @click.option("--name", default=None)
+@click.option("--preset", type=click.Choice([p.name for p in access.PRESETS]), default=None,
+              help="Access by name; full_access when neither this nor --permissions is given.")
+@click.option("--permissions", "permission_text", default=None, metavar="RESOURCE=LEVEL,...",
+              help="Access per resource, such as passes=write,templates=read (the rest: none). "
+                   f"Resources: {', '.join(access.RESOURCES)}; levels: none, read, write.")
 @click.option("--json", "as_json", is_flag=True)
-def keys_create(org_id: str, environment: str, name: str | None, as_json: bool) -> None:
+def keys_create(org_id: str, environment: str, name: str | None, preset: str | None,
+                permission_text: str | None, as_json: bool) -> None:
     """Create an API key; its secret is printed once."""
+    if preset is not None and permission_text is not None:
+        raise click.UsageError("Give --preset or --permissions, not both.")
     try:
-        key, secret = api_keys.create(org_id, environment, name)
+        chosen = (access.parse(permission_text) if permission_text is not None
+                  else access.preset(preset or "full_access").permissions)
+    except access.InvalidPermissions as exc:
+        raise click.BadParameter(exc.message, param_hint="--permissions") from None
+    try:
+        key, secret = api_keys.create(org_id, environment, name, chosen)
     except ServiceError as exc:
         _fail(exc)
-    out = {"id": key.id, "environment": key.environment, "name": key.name, "key": secret}
-    click.echo(json.dumps(out) if as_json else f"{key.id} ({environment}): {secret}")
+    out = {"id": key.id, "environment": key.environment, "name": key.name,
+           "permissions": access.complete(key.permissions), "key": secret}
+    click.echo(json.dumps(out) if as_json
+               else f"{key.id} ({environment}, {access.describe(key.permissions)}): {secret}")
 
 
 @keys_group.command("revoke")
@@ -181,7 +199,31 @@ def credentials_list(org_id: str, as_json: bool) -> None:
         click.echo("No credentials.")
 
 
+@click.group("passes", cls=AppGroup)
+def passes_group() -> None:
+    """Passes of an organization."""
+
+
+@passes_group.command("send")
+@click.argument("pass_id")
+@click.option("--org", "org_id", required=True)
+@click.option("--environment", type=click.Choice(["test", "live"]), required=True)
+@click.option("--to", default=None, help="The address (default: the pass's holderEmail).")
+@click.option("--locale", type=click.Choice(sending.LANGUAGES), default="en")
+@click.option("--json", "as_json", is_flag=True)
+def passes_send(pass_id: str, org_id: str, environment: str, to: str | None, locale: str,
+                as_json: bool) -> None:
+    """Email a pass to its holder (sent by a job, as `POST /v1/passes/<id>/send`)."""
+    ctx = Context(organization_id=org_id, environment=environment, actor="cli")
+    try:
+        email = sending.send(ctx, pass_id, to, locale)
+    except ServiceError as exc:
+        _fail(exc)
+    out = wire.email_object(email)
+    click.echo(json.dumps(out) if as_json else f"{email.id}: {email.to_address} (queued)")
+
+
 def init_app(app: Flask) -> None:
     """Register the command groups."""
-    for group in (org_group, keys_group, demo_group, credentials_group):
+    for group in (org_group, keys_group, demo_group, credentials_group, passes_group):
         app.cli.add_command(group)

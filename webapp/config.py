@@ -63,6 +63,11 @@ DEFAULTS: dict[str, Any] = {
     "DASHBOARD_SESSION_IDLE_SECONDS": 12 * 3600,
     "DASHBOARD_SESSION_MAX_SECONDS": 7 * 24 * 3600,
     "LOG_LEVEL": "INFO",
+    # Sending passes by email (README "Sending passes by email"): the SMTP server, e.g.
+    # smtp://user:pass@host:587 (STARTTLS), smtps://user:pass@host:465, smtp://127.0.0.1:25
+    # (plain, loopback only); and the sender address (its name is the organization's).
+    "SMTP_URL": None,
+    "EMAIL_FROM": None,
 }
 
 _STRINGS = (
@@ -70,7 +75,8 @@ _STRINGS = (
     "GOOGLE_WALLET_SAVE_URL", "GOOGLE_TOKEN_URI", "GOOGLE_CALLBACK_KEYS_URL",
     "GOOGLE_CALLBACK_SENDER_ID", "DEMO_APPLE_P12", "DEMO_APPLE_P12_PASSWORD",
     "DEMO_GOOGLE_ISSUER_ID", "DEMO_GOOGLE_SERVICE_ACCOUNT", "SECRET_KEY", "ENCRYPTION_KEYS",
-    "DATABASE_URL", "LOG_LEVEL", "APNS_CA_FILE", "HOST", "RATE_LIMIT_FILE",
+    "DATABASE_URL", "LOG_LEVEL", "APNS_CA_FILE", "HOST", "RATE_LIMIT_FILE", "SMTP_URL",
+    "EMAIL_FROM",
 )
 _INTS = ("RATE_LIMIT_LIVE", "RATE_LIMIT_TEST", "RATE_LIMIT_PUBLIC", "RATE_LIMIT_UNAUTHENTICATED",
          "GOOGLE_WALLET_TIMEOUT", "GOOGLE_WALLET_RETRIES", "GOOGLE_WALLET_BACKOFF_MS",

@@ -10,10 +10,11 @@ from tests.conftest import Api, assert_error
 def test_me_reports_organization_and_environment(api: Api, live_api: Api, org: dict) -> None:
     response = api.get("/v1/me")
     assert response.status_code == 200
-    assert response.get_json() == {"organizationId": org["id"], "environment": "test"}
+    assert response.get_json() == {"organizationId": org["id"], "environment": "test",
+                                   "permissions": None}
     assert response.headers["Request-Id"].startswith("req_")
     assert live_api.get("/v1/me").get_json() == {"organizationId": org["id"],
-                                                 "environment": "live"}
+                                                 "environment": "live", "permissions": None}
 
 
 def test_key_format(org: dict) -> None:

@@ -102,7 +102,8 @@ def test_every_operation_is_authenticated(document: dict[str, Any]) -> None:
 
 
 def test_success_codes_follow_the_spec(document: dict[str, Any]) -> None:
-    """Create-type: 201; read, update and delete-type: 200; link revocation: 204."""
+    """Create-type: 201; read, update and delete-type: 200; link revocation: 204; sending
+    by email (queued, sent by a job): 202."""
     for path, method, op in _operations(document):
         success = {code for code in op["responses"] if code.startswith("2")}
         assert len(success) == 1, (method, path)
@@ -110,6 +111,8 @@ def test_success_codes_follow_the_spec(document: dict[str, Any]) -> None:
         if method == "delete" and path.startswith("/v1/download-links/"):
             assert code == "204"
             assert "content" not in op["responses"][code]
+        elif path == "/v1/passes/{pass_id}/send":
+            assert code == "202"
         elif method in ("get", "patch", "delete"):
             assert code == "200", (method, path)
         else:

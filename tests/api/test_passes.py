@@ -14,10 +14,10 @@ from webapp.ids import SHORT_ALPHABET
 PASS_KEYS = {"object", "id", "shortId", "templateId", "templateName", "templateRevision",
              "environment", "status", "source", "holderName", "holderEmail", "platforms",
              "signing", "fieldValues", "distributionUrl", "artifacts", "walletUpdatedAt",
-             "createdAt", "updatedAt", "voidedAt", "editableFields", "editableBarcode",
-             "preview"}
-LIST_KEYS = PASS_KEYS - {"fieldValues", "artifacts", "walletUpdatedAt", "editableFields",
-                         "editableBarcode", "preview"}
+             "createdAt", "updatedAt", "voidedAt", "lastEmail", "editableFields",
+             "editableBarcode", "preview"}
+LIST_KEYS = PASS_KEYS - {"fieldValues", "artifacts", "walletUpdatedAt", "lastEmail",
+                         "editableFields", "editableBarcode", "preview"}
 
 
 @pytest.fixture
@@ -57,6 +57,7 @@ def test_issue_returns_the_pass(api: Api, template: dict) -> None:
     assert p["artifacts"]["apple"] == {"ready": True, "reason": None}
     assert p["artifacts"]["google"]["ready"] is False
     assert p["createdAt"] == p["updatedAt"] == p["walletUpdatedAt"]
+    assert p["lastEmail"] is None
     assert [f["key"] for f in p["editableFields"]] == ["member", "level"]
     assert p["editableBarcode"] is False
     assert p["preview"]["fields"]["secondary"][1] == {"key": "club", "label": "Club",

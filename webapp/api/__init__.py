@@ -21,6 +21,7 @@ from webapp.api import (  # noqa: E402, F401  (routes)
 from webapp.extensions import limiter  # noqa: E402
 
 bp.before_request(auth.authenticate)
+bp.before_request(auth.authorize)
 limiter.shared_limit(auth.rate_limit_value, scope="v1", key_func=auth.rate_limit_key,
                      exempt_when=auth.is_public)(bp)
 
@@ -28,6 +29,7 @@ limiter.shared_limit(auth.rate_limit_value, scope="v1", key_func=auth.rate_limit
 def init_app(app: Flask) -> None:
     """Register the /v1 blueprint (before the limiter, so `_retry_after` runs after it)."""
     app.register_blueprint(bp)
+    auth.check_declared(app)
     app.after_request(_retry_after)
 
 

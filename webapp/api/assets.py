@@ -37,7 +37,8 @@ def _decode(data: str) -> bytes:
 
 
 @bp.post("/assets")
-@doc("Upload asset", body=schemas.AssetCreate, response=schemas.Asset, status=201,
+@doc("Upload asset", permission=("assets", "write"),
+     body=schemas.AssetCreate, response=schemas.Asset, status=201,
      errors=(413,))
 @idempotent
 def upload_asset() -> Any:
@@ -46,6 +47,6 @@ def upload_asset() -> Any:
 
 
 @bp.get("/assets/<asset_id>")
-@doc("Get asset", response=schemas.Asset, errors=(404,))
+@doc("Get asset", permission=("assets", "read"), response=schemas.Asset, errors=(404,))
 def get_asset(asset_id: str) -> Any:
     return _dump(assets.get(g.ctx, asset_id))

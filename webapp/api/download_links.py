@@ -18,7 +18,8 @@ _listed = s.DownloadLink(exclude=("url",))
 
 
 @bp.post("/passes/<pass_id>/download-links")
-@doc("Create download link", body=s.DownloadLinkCreate, response=s.DownloadLink, status=201,
+@doc("Create download link", permission=("download_links", "write"),
+     body=s.DownloadLinkCreate, response=s.DownloadLink, status=201,
      errors=(404,))
 @idempotent
 def create_download_link(pass_id: str) -> Any:
@@ -28,7 +29,8 @@ def create_download_link(pass_id: str) -> Any:
 
 
 @bp.get("/passes/<pass_id>/download-links")
-@doc("List download links", query=PageQuery, response=s.DownloadLink, many=True,
+@doc("List download links", permission=("download_links", "read"),
+     query=PageQuery, response=s.DownloadLink, many=True,
      errors=(404,))
 def list_download_links(pass_id: str) -> Any:
     q = query(PageQuery())
@@ -38,7 +40,7 @@ def list_download_links(pass_id: str) -> Any:
 
 
 @bp.delete("/download-links/<link_id>")
-@doc("Revoke download link", status=204, errors=(404,))
+@doc("Revoke download link", permission=("download_links", "write"), status=204, errors=(404,))
 @idempotent
 def revoke_download_link(link_id: str) -> Any:
     download_links.revoke(g.ctx, link_id)

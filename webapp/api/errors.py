@@ -3,7 +3,8 @@
     {"error": {"type": ..., "code": ..., "message": ..., "param"?: ..., "issues"?: [...]},
      "requestId": "req_..."}
 
-The 401 body carries `code: invalid_api_key` and no type, exactly as the spec shows.
+The 401 body carries `code: invalid_api_key` and no type, exactly as the spec shows. A
+restricted key outside its permissions gets 403 `permission_error` / `insufficient_scope`.
 """
 
 from __future__ import annotations
@@ -101,6 +102,11 @@ def from_http_exception(exc: HTTPException) -> Response:
     if status == 404:
         message = f"Unrecognized request URL ({request.method}: {request.path})."
     return envelope(status, message, type_=type_, code=code)
+
+
+def insufficient_scope(message: str) -> Response:
+    """403: the key is restricted and lacks the permission the route needs (never stored)."""
+    return envelope(403, message, type_="permission_error", code="insufficient_scope")
 
 
 def internal_error() -> Response:

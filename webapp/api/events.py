@@ -17,7 +17,8 @@ _event = s.Event()
 
 
 @bp.get("/events")
-@doc("List events", query=s.EventListQuery, response=s.Event, many=True)
+@doc("List events", permission=("events", "read"),
+     query=s.EventListQuery, response=s.Event, many=True)
 def list_events() -> Any:
     q = query(s.EventListQuery())
     page = events.list_(g.ctx, type=q.get("type"), limit=q["limit"], cursor=q.get("cursor"))
@@ -25,6 +26,6 @@ def list_events() -> Any:
 
 
 @bp.get("/events/<event_id>")
-@doc("Get event", response=s.Event, errors=(404,))
+@doc("Get event", permission=("events", "read"), response=s.Event, errors=(404,))
 def get_event(event_id: str) -> Any:
     return _event.dump(events.get(g.ctx, event_id))

@@ -1,14 +1,15 @@
 """`GET /v1/openapi.json`: OpenAPI 3.1, built from the marshmallow schemas and the routes.
 
 Every /v1 view wears `@doc(...)`; the document walks the URL map, so a route without a
-description is a test failure, not a silent gap.
+description is a test failure, not a silent gap. `@doc` also declares the permission the route
+needs (`webapp.api.auth.authorize` checks it); a view without one stops the app at start.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final, Literal
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
@@ -17,10 +18,12 @@ from marshmallow import Schema
 
 from webapp.api import bp, schemas
 from webapp.domain import definition
+from webapp.domain.permissions import Need
 
 _ERRORS = {
     400: "Invalid request", 401: "Missing, malformed, unknown or revoked API key",
-    404: "Not found", 409: "Conflict", 413: "Payload too large",
+    403: "The API key lacks the permission this operation needs", 404: "Not found",
+    409: "Conflict", 413: "Payload too large",
     414: "Request line too long (gunicorn.conf.py: 4094 bytes)",
     422: "Unprocessable", 429: "Rate limited",
     431: "Header fields too large or too many (gunicorn.conf.py)", 500: "Server failure",
@@ -28,11 +31,11 @@ _ERRORS = {
 }
 # Every operation can answer these (414 and 431 come from the HTTP server, before the app);
 # 404 joins when the path names a resource, and 409 (the same Idempotency-Key still running)
-# and 413 (body over the size limit) on writes.
+# and 413 (body over the size limit) on writes; 403 where a permission is needed.
 _ALWAYS = (400, 401, 414, 429, 431, 500, 503)
 _WRITE_ERRORS = (409, 413)
 # Answers given before the Idempotency-Key is looked at, or never stored: never replayed.
-_NOT_STORED = (401, 414, 429, 431, 500, 503)
+_NOT_STORED = (401, 403, 414, 429, 431, 500, 503)
 
 _HEADERS: dict[str, dict[str, Any]] = {
     "Request-Id": {"description": "This request's ID; error bodies repeat it as requestId.",
@@ -139,15 +142,22 @@ _DEFINITION_SCHEMAS: dict[str, dict[str, Any]] = {
 }
 
 
-def doc(summary: str, *, body: type[Schema] | None = None, query: type[Schema] | None = None,
+# `permission=ANY_KEY`: every valid key may call the route, restricted or not (GET /v1/me).
+ANY_KEY: Final = "any key"
+
+
+def doc(summary: str, *, permission: tuple[str, str] | Literal["any key"],
+        body: type[Schema] | None = None, query: type[Schema] | None = None,
         response: type[Schema] | None = None, status: int = 200, many: bool = False,
         errors: tuple[int, ...] = ()) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Describe a /v1 view for the OpenAPI document."""
+    """Describe a /v1 view for the OpenAPI document, with the permission it needs:
+    `("passes", "write")` (resource, level) or `ANY_KEY`."""
+    need = None if permission == ANY_KEY else Need(*permission)
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         view.__apidoc__ = {  # type: ignore[attr-defined]
             "summary": summary, "body": body, "query": query, "response": response,
-            "status": status, "many": many, "errors": errors,
+            "status": status, "many": many, "errors": errors, "permission": need,
         }
         return view
 
@@ -251,8 +261,12 @@ def _operation(spec: APISpec, rule: Any, view: Any, path: str) -> dict[str, Any]
                            "key and body gets the stored answer.",
             "schema": {"type": "string", "minLength": 1, "maxLength": 255,
                        "pattern": "^[ -~]+$"}})
+    need = meta["permission"]
     op: dict[str, Any] = {
         "summary": meta["summary"], "operationId": rule.endpoint.replace(".", "_"),
+        "description": (f"Needs an API key with the `{need}` permission." if need
+                        else "Any valid API key, restricted or not."),
+        "x-permission": str(need) if need else None,
         "security": [{"bearer": []}], "parameters": parameters, "responses": {},
     }
     if meta["body"] is not None:
@@ -278,6 +292,8 @@ def _operation(spec: APISpec, rule: Any, view: Any, path: str) -> dict[str, Any]
             "description": "Created" if status == 201 else "OK", "headers": _headers(headers),
             "content": {"application/json": {"schema": schema}}}
     codes = set(_ALWAYS) | set(meta["errors"])
+    if need:
+        codes.add(403)
     if rule.arguments:
         codes.add(404)
     if idempotent:

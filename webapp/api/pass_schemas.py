@@ -15,6 +15,8 @@ from webapp.api.schemas import (
     constant,
     prefixed,
 )
+from webapp.services.email import sending as email_sending
+from webapp.services.email import wire as email_wire
 from webapp.services.passes import views
 
 
@@ -43,6 +45,18 @@ class PassCreate(Strict):
     revision = StrictInteger(validate=validate.Range(1, 2**31 - 1))
     certificateId = fields.String(validate=validate.Length(1, 64))
     googleIssuerId = fields.String(validate=validate.Length(1, 64))
+    send = StrictBoolean(load_default=False, metadata={
+        "description": "true: also email the pass to holderEmail (as POST /v1/passes/{id}/send "
+                       "does; the answer's lastEmail shows it), in the language of "
+                       "Accept-Language"})
+
+
+class PassSend(Strict):
+    to = fields.String(validate=validate.Length(3, 254), metadata={
+        "description": "the address to send to; default the pass's holderEmail"})
+    locale = fields.String(validate=validate.OneOf(email_sending.LANGUAGES), metadata={
+        "description": "the email's language; default the first of Accept-Language that "
+                       "the service speaks, else en"})
 
 
 class PassUpdateBody(Strict):
@@ -93,6 +107,35 @@ class Signing(Schema):
 _VALUE = {"oneOf": [{"type": "string"}, {"type": "number"}]}
 
 
+class Email(Schema):
+    object = constant("email")
+    id = prefixed("eml")
+    passId = prefixed("pass", attribute="pass_id")
+    to = fields.String(attribute="to_address", required=True)
+    locale = fields.String(required=True, metadata={"enum": list(email_sending.LANGUAGES)})
+    status = fields.String(required=True, metadata={
+        "enum": ["queued", "sent", "failed"],
+        "description": "queued until the SMTP server accepts it (sent) or refuses it for good "
+                       "(failed); transient failures are retried for about 42 minutes"})
+    error = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "why the last attempt failed (while queued: it is retried): `code` "
+                       "(smtp_rejected, smtp_temporary, connection_failed, timeout, "
+                       "authentication_failed, starttls_unavailable, tls_failed, pass_voided, "
+                       "email_not_configured) and `message` (the server's answer)",
+        "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+        "required": ["code"]})
+    createdAt = Timestamp(attribute="created_at", required=True)
+    sentAt = Timestamp(attribute="sent_at", required=True, allow_none=True)
+
+    class Meta:
+        ordered = True
+
+
+def dump_email(item: Any) -> dict[str, Any]:
+    """`Email().dump(item)`, as `lastEmail` and events write it (tests hold them equal)."""
+    return email_wire.email_object(item)
+
+
 class Pass(Schema):
     object = constant("pass")
     id = prefixed("pass")
@@ -120,6 +163,8 @@ class Pass(Schema):
     createdAt = Timestamp(attribute="created_at", required=True)
     updatedAt = Timestamp(attribute="updated_at", required=True)
     voidedAt = Timestamp(attribute="voided_at", required=True, allow_none=True)
+    lastEmail = fields.Nested(Email, attribute="last_email", allow_none=True, metadata={
+        "description": "the newest email of the pass, or null; omitted from list results"})
     editableFields = fields.List(fields.Dict(), attribute="editable_fields",
                                  metadata={"description": "omitted from list results"})
     editableBarcode = fields.Boolean(attribute="editable_barcode",
@@ -142,8 +187,8 @@ def dump_pass(item: Any) -> dict[str, Any]:
     return views.wire(item, item.template_name, detail=True)
 
 
-PASS_LIST_EXCLUDE = ("fieldValues", "artifacts", "walletUpdatedAt", "editableFields",
-                     "editableBarcode", "preview")
+PASS_LIST_EXCLUDE = ("fieldValues", "artifacts", "walletUpdatedAt", "lastEmail",
+                     "editableFields", "editableBarcode", "preview")
 
 
 class FieldChange(Schema):

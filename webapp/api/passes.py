@@ -1,4 +1,4 @@
-"""/v1/passes: issue, list, get, update, void; update history."""
+"""/v1/passes: issue, list, get, update, void; update history; sending by email."""
 
 from __future__ import annotations
 
@@ -12,16 +12,21 @@ from webapp.api.idempotency import idempotent
 from webapp.api.openapi import doc
 from webapp.api.requests import json_body, load, query
 from webapp.api.schemas import PageQuery, list_envelope
+from webapp.i18n import select_locale
+from webapp.services.email import sending
 from webapp.services.passes import lifecycle
 
 _item = s.Pass(exclude=s.PASS_LIST_EXCLUDE)
 _update = s.PassUpdate()
 _create = s.PassCreate()
 _change = s.PassUpdateBody()
+_send = s.PassSend()
+_email = s.Email()
 
 
 @bp.post("/passes")
-@doc("Issue pass", body=s.PassCreate, response=s.Pass, status=201, errors=(404, 422))
+@doc("Issue pass", permission=("passes", "write"),
+     body=s.PassCreate, response=s.Pass, status=201, errors=(404, 422))
 @idempotent
 def issue_pass() -> Any:
     p = load(_create, json_body())
@@ -30,12 +35,14 @@ def issue_pass() -> Any:
         holder_name=p.get("holderName"), holder_email=p.get("holderEmail"),
         barcode_value=p.get("barcodeValue"), platforms=p.get("platforms"),
         revision=p.get("revision"), certificate_id=p.get("certificateId"),
-        google_issuer_id=p.get("googleIssuerId"))
+        google_issuer_id=p.get("googleIssuerId"), send_email=p["send"],
+        email_locale=select_locale())
     return s.dump_pass(lifecycle.issue(g.ctx, req)), 201
 
 
 @bp.get("/passes")
-@doc("List passes", query=s.PassListQuery, response=s.Pass, many=True)
+@doc("List passes", permission=("passes", "read"),
+     query=s.PassListQuery, response=s.Pass, many=True)
 def list_passes() -> Any:
     q = query(s.PassListQuery())
     page = lifecycle.list_(g.ctx, template_id=q.get("templateId"), status=q.get("status"),
@@ -45,13 +52,14 @@ def list_passes() -> Any:
 
 
 @bp.get("/passes/<pass_id>")
-@doc("Get pass", response=s.Pass, errors=(404,))
+@doc("Get pass", permission=("passes", "read"), response=s.Pass, errors=(404,))
 def get_pass(pass_id: str) -> Any:
     return s.dump_pass(lifecycle.get(g.ctx, pass_id))
 
 
 @bp.patch("/passes/<pass_id>")
-@doc("Update pass", body=s.PassUpdateBody, response=s.PassWithUpdate, errors=(404, 409))
+@doc("Update pass", permission=("passes", "write"),
+     body=s.PassUpdateBody, response=s.PassWithUpdate, errors=(404, 409))
 @idempotent
 def update_pass(pass_id: str) -> Any:
     p = load(_change, json_body())
@@ -60,14 +68,15 @@ def update_pass(pass_id: str) -> Any:
 
 
 @bp.delete("/passes/<pass_id>")
-@doc("Void pass", response=s.Pass, errors=(404, 409))
+@doc("Void pass", permission=("passes", "write"), response=s.Pass, errors=(404, 409))
 @idempotent
 def void_pass(pass_id: str) -> Any:
     return s.dump_pass(lifecycle.void(g.ctx, pass_id))
 
 
 @bp.get("/passes/<pass_id>/updates")
-@doc("List pass updates", query=PageQuery, response=s.PassUpdate, many=True, errors=(404,))
+@doc("List pass updates", permission=("passes", "read"),
+     query=PageQuery, response=s.PassUpdate, many=True, errors=(404,))
 def list_pass_updates(pass_id: str) -> Any:
     q = query(PageQuery())
     page = lifecycle.list_updates(g.ctx, pass_id, limit=q["limit"], cursor=q.get("cursor"))
@@ -75,6 +84,26 @@ def list_pass_updates(pass_id: str) -> Any:
 
 
 @bp.get("/pass-updates/<update_id>")
-@doc("Get pass update", response=s.PassUpdate, errors=(404,))
+@doc("Get pass update", permission=("passes", "read"), response=s.PassUpdate, errors=(404,))
 def get_pass_update(update_id: str) -> Any:
     return _update.dump(lifecycle.get_update(g.ctx, update_id))
+
+
+@bp.post("/passes/<pass_id>/send")
+@doc("Send pass by email", permission=("passes", "write"),
+     body=s.PassSend, response=s.Email, status=202, errors=(404, 422))
+@idempotent
+def send_pass(pass_id: str) -> Any:
+    p = load(_send, json_body(optional=True))
+    email = sending.send(g.ctx, pass_id, to=p.get("to"),
+                         locale=p.get("locale") or select_locale())
+    return s.dump_email(email), 202
+
+
+@bp.get("/passes/<pass_id>/emails")
+@doc("List pass emails", permission=("passes", "read"),
+     query=PageQuery, response=s.Email, many=True, errors=(404,))
+def list_pass_emails(pass_id: str) -> Any:
+    q = query(PageQuery())
+    page = sending.list_for_pass(g.ctx, pass_id, limit=q["limit"], cursor=q.get("cursor"))
+    return list_envelope(_email, page)

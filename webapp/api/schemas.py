@@ -10,13 +10,14 @@ from typing import Any
 from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 from webapp import clock
+from webapp.domain import permissions
 
 TEMPLATE_TYPES = ("generic", "event_ticket")
 SLOTS = ("icon", "logo", "strip", "thumbnail", "background", "footer", "hero")
 ENVIRONMENTS = ("test", "live")
 IMAGE_TYPES = ("image/png", "image/jpeg", "image/gif", "image/webp")
 ERROR_TYPES = ("invalid_request_error", "idempotency_error", "not_found_error", "conflict_error",
-               "rate_limit_error", "api_error")
+               "permission_error", "rate_limit_error", "api_error")
 
 
 class StrictInteger(fields.Integer):
@@ -169,9 +170,18 @@ class Error(Schema):
     requestId = prefixed("req")
 
 
+# A restricted key's level for every resource.
+Permissions = Schema.from_dict({
+    resource: fields.String(required=True, validate=validate.OneOf(permissions.LEVELS))
+    for resource in permissions.RESOURCES}, name="Permissions")
+
+
 class Me(Schema):
     organizationId = prefixed("org", attribute="organization_id")
     environment = fields.String(required=True, validate=validate.OneOf(ENVIRONMENTS))
+    permissions = fields.Nested(Permissions, required=True, allow_none=True, metadata={
+        "description": "the key's level (none, read or write; write includes read) per "
+                       "resource; null: full access"})
 
 
 class TemplateSettings(Schema):

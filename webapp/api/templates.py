@@ -17,7 +17,8 @@ _item = schemas.Template(exclude=("definition",))
 
 
 @bp.post("/templates")
-@doc("Create template", body=schemas.TemplateCreate, response=schemas.Template, status=201)
+@doc("Create template", permission=("templates", "write"),
+     body=schemas.TemplateCreate, response=schemas.Template, status=201)
 @idempotent
 def create_template() -> Any:
     p = load(schemas.TemplateCreate(), json_body())
@@ -25,7 +26,8 @@ def create_template() -> Any:
 
 
 @bp.get("/templates")
-@doc("List templates", query=schemas.TemplateListQuery, response=schemas.Template, many=True)
+@doc("List templates", permission=("templates", "read"),
+     query=schemas.TemplateListQuery, response=schemas.Template, many=True)
 def list_templates() -> Any:
     q = query(schemas.TemplateListQuery())
     page = revisions.list_(g.ctx, type_=q.get("type"), archived=q["archived"], limit=q["limit"],
@@ -34,13 +36,14 @@ def list_templates() -> Any:
 
 
 @bp.get("/templates/<template_id>")
-@doc("Get template", response=schemas.Template, errors=(404,))
+@doc("Get template", permission=("templates", "read"), response=schemas.Template, errors=(404,))
 def get_template(template_id: str) -> Any:
     return _one.dump(revisions.get(g.ctx, template_id))
 
 
 @bp.patch("/templates/<template_id>")
-@doc("Update template", body=schemas.TemplateUpdate, response=schemas.Template,
+@doc("Update template", permission=("templates", "write"),
+     body=schemas.TemplateUpdate, response=schemas.Template,
      errors=(404, 409))
 @idempotent
 def update_template(template_id: str) -> Any:
@@ -51,21 +54,24 @@ def update_template(template_id: str) -> Any:
 
 
 @bp.delete("/templates/<template_id>")
-@doc("Archive template", response=schemas.Template, errors=(404,))
+@doc("Archive template", permission=("templates", "write"),
+     response=schemas.Template, errors=(404,))
 @idempotent
 def archive_template(template_id: str) -> Any:
     return _one.dump(revisions.set_archived(g.ctx, template_id, True))
 
 
 @bp.post("/templates/<template_id>/unarchive")
-@doc("Unarchive template", response=schemas.Template, errors=(404,))
+@doc("Unarchive template", permission=("templates", "write"),
+     response=schemas.Template, errors=(404,))
 @idempotent
 def unarchive_template(template_id: str) -> Any:
     return _one.dump(revisions.set_archived(g.ctx, template_id, False))
 
 
 @bp.post("/templates/<template_id>/duplicate")
-@doc("Duplicate template", body=schemas.TemplateDuplicate, response=schemas.Template,
+@doc("Duplicate template", permission=("templates", "write"),
+     body=schemas.TemplateDuplicate, response=schemas.Template,
      status=201, errors=(404,))
 @idempotent
 def duplicate_template(template_id: str) -> Any:

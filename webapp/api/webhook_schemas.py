@@ -144,7 +144,8 @@ class Event(Schema):
     createdAt = Timestamp(attribute="created_at", required=True)
     data = fields.Dict(required=True, metadata={
         "description": "object: the pass as in list results (the pass update for "
-                       "pass_update.delivered); wallet: {platform, installations} on "
+                       "pass_update.delivered, the email for pass.email_sent and "
+                       "pass.email_failed); wallet: {platform, installations} on "
                        "pass.added_to_wallet and pass.removed_from_wallet"})
 
     class Meta:

@@ -20,7 +20,8 @@ _delivery = s.WebhookDelivery()
 
 
 @bp.post("/webhook-endpoints")
-@doc("Create webhook endpoint", body=s.EndpointCreate, response=s.WebhookEndpoint, status=201)
+@doc("Create webhook endpoint", permission=("webhooks", "write"),
+     body=s.EndpointCreate, response=s.WebhookEndpoint, status=201)
 @idempotent
 def create_webhook_endpoint() -> Any:
     p = load(s.EndpointCreate(), json_body())
@@ -29,7 +30,8 @@ def create_webhook_endpoint() -> Any:
 
 
 @bp.get("/webhook-endpoints")
-@doc("List webhook endpoints", query=PageQuery, response=s.WebhookEndpoint, many=True)
+@doc("List webhook endpoints", permission=("webhooks", "read"),
+     query=PageQuery, response=s.WebhookEndpoint, many=True)
 def list_webhook_endpoints() -> Any:
     q = query(PageQuery())
     return list_envelope(_endpoint, endpoints.list_(g.ctx, limit=q["limit"],
@@ -37,13 +39,15 @@ def list_webhook_endpoints() -> Any:
 
 
 @bp.get("/webhook-endpoints/<endpoint_id>")
-@doc("Get webhook endpoint", response=s.WebhookEndpoint, errors=(404,))
+@doc("Get webhook endpoint", permission=("webhooks", "read"),
+     response=s.WebhookEndpoint, errors=(404,))
 def get_webhook_endpoint(endpoint_id: str) -> Any:
     return _endpoint.dump(endpoints.get(g.ctx, endpoint_id))
 
 
 @bp.patch("/webhook-endpoints/<endpoint_id>")
-@doc("Update webhook endpoint", body=s.EndpointUpdate, response=s.WebhookEndpoint,
+@doc("Update webhook endpoint", permission=("webhooks", "write"),
+     body=s.EndpointUpdate, response=s.WebhookEndpoint,
      errors=(404,))
 @idempotent
 def update_webhook_endpoint(endpoint_id: str) -> Any:
@@ -57,14 +61,16 @@ def update_webhook_endpoint(endpoint_id: str) -> Any:
 
 
 @bp.delete("/webhook-endpoints/<endpoint_id>")
-@doc("Delete webhook endpoint", response=s.WebhookEndpoint, errors=(404,))
+@doc("Delete webhook endpoint", permission=("webhooks", "write"),
+     response=s.WebhookEndpoint, errors=(404,))
 @idempotent
 def delete_webhook_endpoint(endpoint_id: str) -> Any:
     return _endpoint.dump(endpoints.remove(g.ctx, endpoint_id))
 
 
 @bp.post("/webhook-endpoints/<endpoint_id>/rotate-secret")
-@doc("Rotate webhook endpoint secret", body=s.RotateSecret, response=s.WebhookEndpoint,
+@doc("Rotate webhook endpoint secret", permission=("webhooks", "write"),
+     body=s.RotateSecret, response=s.WebhookEndpoint,
      errors=(404,))
 @idempotent
 def rotate_webhook_secret(endpoint_id: str) -> Any:
@@ -73,7 +79,8 @@ def rotate_webhook_secret(endpoint_id: str) -> Any:
 
 
 @bp.get("/webhook-endpoints/<endpoint_id>/deliveries")
-@doc("List webhook deliveries", query=s.DeliveryListQuery, response=s.WebhookDelivery,
+@doc("List webhook deliveries", permission=("webhooks", "read"),
+     query=s.DeliveryListQuery, response=s.WebhookDelivery,
      many=True, errors=(404,))
 def list_webhook_deliveries(endpoint_id: str) -> Any:
     q = query(s.DeliveryListQuery())
@@ -83,13 +90,15 @@ def list_webhook_deliveries(endpoint_id: str) -> Any:
 
 
 @bp.get("/webhook-endpoints/<endpoint_id>/deliveries/<delivery_id>")
-@doc("Get webhook delivery", response=s.WebhookDelivery, errors=(404,))
+@doc("Get webhook delivery", permission=("webhooks", "read"),
+     response=s.WebhookDelivery, errors=(404,))
 def get_webhook_delivery(endpoint_id: str, delivery_id: str) -> Any:
     return _delivery.dump(endpoints.get_delivery(g.ctx, endpoint_id, delivery_id))
 
 
 @bp.post("/webhook-endpoints/<endpoint_id>/deliveries/<delivery_id>/resend")
-@doc("Resend webhook delivery", response=s.WebhookDelivery, errors=(404, 409))
+@doc("Resend webhook delivery", permission=("webhooks", "write"),
+     response=s.WebhookDelivery, errors=(404, 409))
 @idempotent
 def resend_webhook_delivery(endpoint_id: str, delivery_id: str) -> Any:
     load(s.NoMembers(), json_body(optional=True))

@@ -1,4 +1,4 @@
-"""Passes: list with search and filters, issue, detail, edit, void, download links."""
+"""Passes: list with search and filters, issue, detail, edit, void, download links, email."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp.dashboard import ENV, bp, ctx, forms, nav
 from webapp.dashboard.htmx import go, render
 from webapp.errors import Conflict, InvalidRequest, NotFound
+from webapp.services.email import sending
 from webapp.services.passes import download_links, installations, lifecycle, views
 from webapp.services.templates import previews, revisions
 
@@ -18,6 +19,7 @@ nav.add("Passes", "dashboard.passes_index", 10)
 
 _FILTERS = ("template", "status", "source", "q")
 LINK_LIFETIMES = ((3600, "1 hour"), (86400, "1 day"), (7 * 86400, "7 days"))
+EMAIL_LANGUAGES = (("en", "English"), ("de", "Deutsch"), ("fr", "Français"), ("es", "Español"))
 
 
 def _template_choices(include_archived: bool = True) -> list[Any]:
@@ -85,13 +87,17 @@ def passes_create() -> BaseResponse:
 
 def _detail(pass_id: str, status: int = 200, **extra: Any) -> Response:
     item = lifecycle.get(ctx(), pass_id)
+    last = item.last_email
+    extra.setdefault("email_to", last.to_address if last else item.holder_email)
+    extra.setdefault("email_locale", last.locale if last else "en")
     return render("dashboard/passes/show.html", extra.pop("partial", None), status,
                   item=item, card=previews.for_pass(item),
                   updates=lifecycle.list_updates(ctx(), pass_id, limit=50).data,
                   links=download_links.list_for_pass(ctx(), pass_id, limit=20).data,
                   wallets=installations.for_pass(ctx(), item),
                   distribution_url=views.distribution_url(item.short_id),
-                  lifetimes=LINK_LIFETIMES, **extra)
+                  lifetimes=LINK_LIFETIMES, email_languages=EMAIL_LANGUAGES,
+                  email_setup_problem=sending.setup_problem(), **extra)
 
 
 @bp.get(f"/{ENV}/passes/<pass_id>")
@@ -138,3 +144,16 @@ def passes_link(pass_id: str) -> Response:
         return _detail(pass_id, 422, partial="dashboard/passes/_links.html",
                        link_problem=exc.message)
     return _detail(pass_id, 201, partial="dashboard/passes/_links.html", new_link=link)
+
+
+@bp.post(f"/{ENV}/passes/<pass_id>/email")
+def passes_email(pass_id: str) -> BaseResponse:
+    to = request.form.get("to", "").strip()
+    locale = request.form.get("locale", "en")
+    try:
+        email = sending.send(ctx(), pass_id, to=to or None, locale=locale)
+    except InvalidRequest as exc:  # a bad address, a voided pass, email not set up (422)
+        return _detail(pass_id, 422, partial="dashboard/passes/_email.html",
+                       email_problem=exc.message, email_to=to, email_locale=locale)
+    flash(f"The pass is on its way to {email.to_address}.")
+    return go(url_for("dashboard.passes_show", pass_id=pass_id))

@@ -7,6 +7,7 @@ from webapp.models.google import GoogleCallbackNonce, GoogleClass, GoogleNotific
 from webapp.models.idempotency import IdempotencyRecord
 from webapp.models.organization import ApiKey, Membership, Organization, User
 from webapp.models.pass_ import DownloadLink, Pass, PassUpdate
+from webapp.models.pass_email import PassEmail
 from webapp.models.template import Template, TemplateRevision
 from webapp.models.webhook import Event, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
@@ -29,6 +30,7 @@ __all__ = [
     "Membership",
     "Organization",
     "Pass",
+    "PassEmail",
     "PassUpdate",
     "Template",
     "TemplateRevision",

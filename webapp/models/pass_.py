@@ -58,6 +58,7 @@ class Pass(Model):
     editable_fields: list[dict[str, Any]] | None = None
     editable_barcode: bool | None = None
     preview: dict[str, Any] | None = None
+    last_email: Any = None  # the newest PassEmail, or None
 
 
 class PassUpdate(Model):

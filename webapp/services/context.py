@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 ENVIRONMENTS = ("test", "live")
 
@@ -17,6 +18,8 @@ class Context:
     request_id: str | None = None
     user_id: str | None = None
     api_key_id: str | None = None
+    # A restricted key's level per resource (webapp.domain.permissions); None: full access.
+    permissions: Mapping[str, str] | None = field(default=None, hash=False)
 
     @property
     def source(self) -> str:

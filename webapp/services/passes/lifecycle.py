@@ -25,6 +25,7 @@ from webapp.extensions import db
 from webapp.models import Pass, PassUpdate, Template
 from webapp.services.context import Context
 from webapp.services.credentials import identities
+from webapp.services.email import sending as email_sending
 from webapp.services.outbox import record as outbox_record
 from webapp.services.passes import views
 from webapp.services.templates import revisions
@@ -44,14 +45,18 @@ class IssueRequest:
     revision: int | None = None
     certificate_id: str | None = None
     google_issuer_id: str | None = None
+    send_email: bool = False  # also queue an email of the pass to holder_email
+    email_locale: str = "en"
 
 
 def issue(ctx: Context, req: IssueRequest) -> Pass:
     """Issue a pass from a template for one holder, in the key's environment.
 
     :raises NotFound: no such template.
-    :raises InvalidRequest: archived template, bad revision, platforms, values, barcode.
-    :raises Unprocessable: a live pass with no live credential for an enabled wallet.
+    :raises InvalidRequest: archived template, bad revision, platforms, values, barcode;
+        `send_email` without a holder email that mail can go to.
+    :raises Unprocessable: a live pass with no live credential for an enabled wallet;
+        `send_email` where email is not configured.
     """
     token = _new_auth_token()
     for _attempt in range(5):
@@ -60,15 +65,20 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
             # between the check and the insert.
             with transaction() as session:
                 template, definition, item = _new_pass(ctx, req, token)
+                if req.send_email:
+                    email_sending.check_issue(req.holder_email, req.email_locale)
                 insert_new(session, item)
                 item.template_name = template.name
                 google_row = outbox_record.pass_issued(session, item)
+                email = email_sending.record(session, item, item.holder_email or "",
+                                             req.email_locale) if req.send_email else None
             break
         except IntegrityError:  # a short ID collided (1 in 10^17): draw another
             continue
     else:  # pragma: no cover
         raise Conflict("Could not allocate a short ID; retry.", code="short_id_exhausted")
-    return views.attach(item, template.name, definition, google_row=google_row)
+    return views.attach(item, template.name, definition, google_row=google_row,
+                        last_email=email)
 
 
 def _new_pass(ctx: Context, req: IssueRequest, token: str

@@ -8,8 +8,12 @@ from urllib.parse import urlsplit
 from webapp import clock, settings
 from webapp.domain import definition as rules
 from webapp.extensions import db
-from webapp.models import GoogleObject, Pass
+from webapp.models import GoogleObject, Pass, PassEmail
 from webapp.services.credentials import identities
+from webapp.services.email import sending as email_sending
+from webapp.services.email import wire as email_wire
+
+_READ: object = object()  # `attach`: read the pass's newest email
 
 
 def distribution_url(short_id: str) -> str:
@@ -20,8 +24,9 @@ def distribution_url(short_id: str) -> str:
 def wire(item: Pass, template_name: str | None, *, detail: bool) -> dict[str, Any]:
     """The pass as the API and events show it, member order included (answers and
     webhooks are compared byte for byte). `detail`: with the members a list result omits
-    (`fieldValues`, `artifacts`, `walletUpdatedAt`, `editableFields`, `editableBarcode`,
-    `preview`: these need `attach` first); without them it is the list shape events carry.
+    (`fieldValues`, `artifacts`, `walletUpdatedAt`, `lastEmail`, `editableFields`,
+    `editableBarcode`, `preview`: these need `attach` first); without them it is the list
+    shape events carry.
     """
     out: dict[str, Any] = {
         "object": "pass", "id": item.id, "shortId": item.short_id,
@@ -47,6 +52,8 @@ def wire(item: Pass, template_name: str | None, *, detail: bool) -> dict[str, An
     out["updatedAt"] = clock.isoformat(item.updated_at)
     out["voidedAt"] = clock.isoformat(item.voided_at)
     if detail:
+        last = item.last_email
+        out["lastEmail"] = None if last is None else email_wire.email_object(last)
         out["editableFields"] = [dict(field) for field in attached.editable_fields]
         out["editableBarcode"] = bool(attached.editable_barcode)
         out["preview"] = dict(attached.preview)
@@ -54,10 +61,13 @@ def wire(item: Pass, template_name: str | None, *, detail: bool) -> dict[str, An
 
 
 def attach(item: Pass, template_name: str | None, definition: dict[str, Any], *,
-           google_row: GoogleObject | None = None) -> Pass:
+           google_row: GoogleObject | None = None,
+           last_email: PassEmail | object | None = _READ) -> Pass:
     """Set the derived members the front doors show on the pass (`google_row`: its Google
-    row as it is now, when the caller holds it: saves a read)."""
+    row as it is now, `last_email`: its newest email, when the caller holds them: saves a
+    read)."""
     item.template_name = template_name
+    item.last_email = email_sending.latest(item.id) if last_email is _READ else last_email
     item.definition = definition
     item.artifacts = artifacts(item, definition, google_row)
     item.editable_fields = editable_fields(item, definition)

@@ -24,7 +24,8 @@ from webapp.services.context import Context
 from webapp.services.webhooks import event_data
 
 EVENT_TYPES = ("pass.added_to_wallet", "pass.removed_from_wallet", "pass.created",
-               "pass.updated", "pass.voided", "pass_update.delivered")
+               "pass.updated", "pass.voided", "pass_update.delivered", "pass.email_sent",
+               "pass.email_failed")
 RETENTION = timedelta(days=30)
 DELIVER_TASK = "deliver_webhook"
 

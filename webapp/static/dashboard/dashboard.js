@@ -66,6 +66,12 @@
     var el = event.target;
     if (el.matches("[data-autosubmit]")) el.form.submit();
     if (el.matches("[data-row-binding]")) el.closest(".fieldrow").dataset.binding = el.value;
+    // A select marked data-shows-choice shows the parts of its form made for the chosen value.
+    if (el.matches("[data-shows-choice]")) {
+      el.form.querySelectorAll("[data-shown-for]").forEach(function (part) {
+        part.hidden = part.getAttribute("data-shown-for") !== el.value;
+      });
+    }
   });
   // Card previews take their colours from the template: set through the style object,
   // which the policy allows (style attributes it does not).

@@ -49,6 +49,8 @@ def api_attempts(ids: dict[str, str], data: dict[str, str]) -> list[Attempt]:
         Attempt("POST", f"/v1/passes/{p}/download-links", {}),
         Attempt("GET", f"/v1/passes/{p}/download-links"),
         Attempt("GET", f"/v1/passes/{p}/updates"),
+        Attempt("POST", f"/v1/passes/{p}/send", {"to": "thief@example.com"}),
+        Attempt("GET", f"/v1/passes/{p}/emails"),
         Attempt("GET", f"/v1/pass-updates/{ids['update_id']}"),
         Attempt("DELETE", f"/v1/download-links/{ids['link_id']}"),
         Attempt("GET", f"/v1/events/{ids['event_id']}"),

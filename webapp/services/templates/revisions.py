@@ -32,8 +32,10 @@ def create(ctx: Context, name: str, type_: str, definition: dict[str, Any]) -> T
     _check_type(type_)
     with transaction() as session:
         _validate(ctx, definition, type_)
+        now = clock.now()  # one moment: a new template's createdAt equals its updatedAt
         template = Template(id=ids.new_id("tmpl"), organization_id=ctx.organization_id,
-                            type=type_, name=name, revision=1, archived=False)
+                            type=type_, name=name, revision=1, archived=False,
+                            created_at=now, updated_at=now)
         session.add(template)
         session.flush()
         _add_revision(template, definition)

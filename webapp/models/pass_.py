@@ -32,7 +32,8 @@ class Pass(Model):
     source: Mapped[str] = mapped_column(String(10))  # api | dashboard
     holder_name: Mapped[str | None] = mapped_column(String(200))
     holder_email: Mapped[str | None] = mapped_column(String(254))
-    # Lower-cased "name \x1f email \x1f shortId": what `search` matches a part of.
+    # "name \x1f email \x1f shortId" folded by `domain/search` (no case, no accents): what
+    # `search` matches a part of.
     search_text: Mapped[str] = mapped_column(Text)
     apple: Mapped[bool] = mapped_column(default=False)
     google: Mapped[bool] = mapped_column(default=False)

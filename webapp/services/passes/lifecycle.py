@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.exc import IntegrityError
 
@@ -19,6 +19,7 @@ from webapp.db import pagination
 from webapp.db.find import find_or_404
 from webapp.db.transaction import changed_rows, insert_new, transaction
 from webapp.domain import definition as rules
+from webapp.domain import search as search_rules
 from webapp.domain import values as value_rules
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.extensions import db
@@ -31,7 +32,6 @@ from webapp.services.passes import views
 from webapp.services.templates import revisions
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+$")
-_SEPARATOR = "\x1f"  # between the searchable parts, so a match never spans two of them
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ def list_(ctx: Context, *, template_id: str | None = None, status: str | None = 
     if source is not None:
         query = query.where(Pass.source == source)
     if search:
-        term = "".join(ch for ch in search.lower() if ch.isprintable()).strip()
+        term = search_rules.fold("".join(ch for ch in search if ch.isprintable())).strip()
         if term:
             query = query.where(*_search(term))
     page = pagination.paginate(query, Pass.id, select(Pass.id).where(*scope), limit=limit,
@@ -298,20 +298,22 @@ def _definition(template_id: str, revision: int) -> dict[str, Any]:
 
 
 def _search(term: str) -> tuple[Any, ...]:
-    """Conditions for a case-insensitive substring search of name, email and short ID.
+    """Conditions for a substring search of name, email and short ID; `term` is folded
+    (`domain/search.fold`) as `search_text` is, so case and accents do not matter.
 
     On PostgreSQL a LIKE on `search_text` is answered by the trigram index, which reads the
     posting list of every trigram in the pattern. An email's domain (`@example.com`) is in
     most rows, so its trigrams cost a scan of the whole index: for such terms only the
     local part goes to the index, and the full term is checked on the rows found through
-    an expression (`lower(...)`, a no-op on lower-case text) that the index cannot serve.
+    an expression (`search_text || ''`) that the index cannot serve. Not `lower(...)`:
+    folded text is not always lower case (casefold makes Cherokee upper case).
     """
     full = f"%{_like_escape(term)}%"
     local, at, _domain = term.partition("@")
     if not at or len(local) < 3:
         return (Pass.search_text.like(full, escape="\\"),)
     return (Pass.search_text.like(f"%{_like_escape(local)}@%", escape="\\"),
-            func.lower(Pass.search_text).like(full, escape="\\"))
+            (Pass.search_text + "").like(full, escape="\\"))
 
 
 def _like_escape(text: str) -> str:
@@ -359,5 +361,4 @@ def _check_values(definition: dict[str, Any], req: IssueRequest) -> None:
 
 
 def _search_text(item: Pass) -> str:
-    parts = (item.holder_name or "", item.holder_email or "", item.short_id)
-    return _SEPARATOR.join(parts).lower()
+    return search_rules.search_text(item.holder_name, item.holder_email, item.short_id)

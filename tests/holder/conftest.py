@@ -79,3 +79,33 @@ def meta(html: str, prop: str) -> str | None:
     """The content of a `<meta property=...>` or `<meta name=...>` tag."""
     match = re.search(rf'<meta (?:property|name)="{re.escape(prop)}" content="([^"]*)"', html)
     return match.group(1) if match else None
+
+
+LANGUAGES = ("en", "de", "fr", "es")
+# Why a wallet is not offered, as the page says it in each language.
+GOOGLE_NOTE = {
+    "en": "Google Wallet is not available for this pass right now: its issuer has to finish "
+          "setting it up.",
+    "de": "Google Wallet ist für diesen Pass gerade nicht verfügbar: Der Aussteller muss die "
+          "Einrichtung noch abschließen.",
+    "fr": "Google Wallet n\u2019est pas disponible pour ce pass pour le moment : son émetteur doit "
+          "encore terminer la configuration.",
+    "es": "Google Wallet no está disponible para este pase en este momento: su emisor aún "
+          "tiene que terminar de configurarlo.",
+}
+APPLE_NOTE = {lang: text.replace("Google Wallet", "Apple Wallet")
+              for lang, text in GOOGLE_NOTE.items()}
+
+
+def assert_holder_page(response: Any, language: str) -> str:
+    """The styled holder page in `language`, with the pages' strict headers; its HTML."""
+    assert response.mimetype == "text/html"
+    assert response.headers["Content-Language"] == language
+    assert response.headers["Content-Security-Policy"].startswith(
+        "default-src 'none'; img-src 'self'; style-src 'self' 'sha256-")
+    assert response.headers["X-Frame-Options"] == "DENY"
+    html = response.get_data(as_text=True)
+    assert f'<html lang="{language}">' in html
+    assert '<link rel="stylesheet" href="/static/holder/holder.css?v=' in html
+    assert '<main class="layout">' in html and '<article class="card' in html
+    return html

@@ -1,5 +1,8 @@
 """Apple Wallet doors: the signed pass behind "Add to Apple Wallet", and the Wallet web
 service devices call (`webServiceURL` = `{BASE_URL}/wallet/apple`; Apple's exact statuses).
+
+A pass link that cannot give the signed pass answers the pass's page saying why
+(`holder_view.wallet_refused`), never a bare error.
 """
 
 from __future__ import annotations
@@ -7,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from flask import Response, abort, current_app, jsonify, make_response, request
+from flask import Response, current_app, jsonify, make_response, request
 
 from webapp.distribution import bp
 from webapp.distribution import holder_view as view
@@ -15,6 +18,7 @@ from webapp.errors import NotFound
 from webapp.extensions import limiter
 from webapp.services.apple import passes, registrations
 from webapp.services.apple.registrations import Answer
+from webapp.services.passes import holder
 
 _V1 = "/wallet/apple/v1"
 _REGISTRATION = f"{_V1}/devices/<device_id>/registrations/<pass_type>/<serial>"
@@ -23,26 +27,28 @@ _REGISTRATION = f"{_V1}/devices/<device_id>/registrations/<pass_type>/<serial>"
 @bp.get("/p/<short_id>/apple.pkpass")
 def apple_pass_by_short_id(short_id: str) -> Response:
     """The signed pass of a permanent page."""
-    return _pkpass(lambda: passes.for_short_id(short_id), private=False)
+    return _pkpass(lambda: passes.for_short_id(short_id), lambda: holder.by_short_id(short_id),
+                   private=False)
 
 
 @bp.get("/d/<token>/apple.pkpass")
 def apple_pass_by_token(token: str) -> Response:
     """The signed pass behind a download link."""
-    return _pkpass(lambda: passes.for_token(token), private=True)
+    return _pkpass(lambda: passes.for_token(token), lambda: holder.by_token(token),
+                   private=True)
 
 
-def _pkpass(find: Callable[[], passes.Download], *, private: bool) -> Response:
+def _pkpass(find: Callable[[], passes.Download], page: Callable[[], holder.HolderPage], *,
+            private: bool) -> Response:
     try:
         found = find()
-    except NotFound:
-        abort(404)
+    except NotFound:  # unknown, or not issued for Apple Wallet
+        return view.gone("unknown", 404, private=private)
     if found.gone is not None:
         return view.gone(found.gone, 410, private=private)
     if found.data is None:
-        response = make_response("Apple Wallet is not available for this pass right now.", 503)
-        response.mimetype = "text/plain"
-        return response
+        return view.wallet_refused(page, "apple", found.unavailable or "wallet_unavailable",
+                                   private=private)
     return _pass_response(found.data, f"{found.short_id or 'pass'}.pkpass", private=private)
 
 

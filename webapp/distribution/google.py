@@ -1,20 +1,15 @@
 """Google Wallet doors: the save links behind the holder page's "Add to Google Wallet"
-button, and Google's save/delete callbacks (no key, no CSRF: the body is signed)."""
+button, and Google's save/delete callbacks (no key, no CSRF: the body is signed).
+
+A save link that cannot send the holder to Google answers the pass's page saying why
+(`holder_view.wallet_refused`), never a bare error.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import (
-    Response,
-    abort,
-    current_app,
-    g,
-    jsonify,
-    make_response,
-    redirect,
-    request,
-)
+from flask import Response, abort, current_app, jsonify, make_response, redirect, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp.distribution import bp
@@ -22,6 +17,7 @@ from webapp.distribution import holder_view as view
 from webapp.errors import NotFound
 from webapp.extensions import limiter
 from webapp.services.google import callbacks, save
+from webapp.services.passes import holder
 
 
 def _callback_limit() -> str:
@@ -31,13 +27,14 @@ def _callback_limit() -> str:
 @bp.get("/p/<short_id>/google")
 def google_save_by_short_id(short_id: str) -> BaseResponse:
     """302 to Google's save page for a pass's object."""
-    return _save(lambda: save.for_short_id(short_id), private=False)
+    return _save(lambda: save.for_short_id(short_id), lambda: holder.by_short_id(short_id),
+                 private=False)
 
 
 @bp.get("/d/<token>/google")
 def google_save_by_token(token: str) -> BaseResponse:
     """302 to Google's save page, behind a download link."""
-    return _save(lambda: save.for_token(token), private=True)
+    return _save(lambda: save.for_token(token), lambda: holder.by_token(token), private=True)
 
 
 @bp.post("/wallet/google/callbacks")
@@ -50,29 +47,19 @@ def google_callback() -> Response:
     return make_response(jsonify({"status": outcome.code}), outcome.status)
 
 
-def _save(find: Callable[[], save.SaveLink], *, private: bool) -> BaseResponse:
+def _save(find: Callable[[], save.SaveLink], page: Callable[[], holder.HolderPage], *,
+          private: bool) -> BaseResponse:
     try:
         link = find()
-    except NotFound:
-        abort(404)
+    except NotFound:  # unknown, or not issued for Google
+        return view.gone("unknown", 404, private=private)
     if link.gone is not None:
         return view.gone(link.gone, 410, private=private)
     if link.url is None:
-        return _unavailable(link.unavailable or "wallet_unavailable")
+        return view.wallet_refused(page, "google", link.unavailable or "wallet_unavailable",
+                                   private=private)
     response = redirect(link.url, 302)
     response.headers["Cache-Control"] = "no-store"  # minted per visit
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
 
-
-def _unavailable(reason: str) -> Response:
-    """503: retry soon when Google is down; otherwise the issuer has something to fix."""
-    transient = reason in ("wallet_unavailable", "wallet_pending")
-    text = ("Google Wallet is not reachable right now; try again in a minute." if transient
-            else "This pass cannot be added to Google Wallet at the moment.")
-    response = make_response(text, 503)
-    response.mimetype = "text/plain"
-    response.headers["Cache-Control"] = "no-store"
-    if transient:
-        g.retry_after = "30"  # the app-wide hook keeps only intended Retry-After headers
-    return response

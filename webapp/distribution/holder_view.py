@@ -1,5 +1,6 @@
 """The holder page's presentation: device from User-Agent, button order, display values,
-Open Graph data and the security headers (strict CSP with a hash for the theme colours).
+Open Graph data and the security headers (strict CSP with a hash for the theme colours);
+the pass's page as every public door answers it (its wallet links too, when they fail).
 """
 
 from __future__ import annotations
@@ -7,15 +8,17 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
 from babel import Locale, dates, numbers
-from flask import Response, current_app, make_response, render_template, request, url_for
+from flask import Response, current_app, g, make_response, render_template, request, url_for
 from flask_babel import get_locale
 
 from webapp.domain import definition as rules
+from webapp.errors import NotFound
 from webapp.services.passes import holder
 from webapp.wallets import barcodes
 
@@ -27,6 +30,7 @@ ORDER = {"ios": ("apple", "google"), "android": ("google", "apple"),
 _IMAGE_PREFERENCE = ("strip", "hero", "logo", "thumbnail", "icon")
 _CSP = ("default-src 'none'; img-src 'self'; style-src 'self'{theme}; base-uri 'none'; "
         "form-action 'none'; frame-ancestors 'none'")
+RETRY_AFTER = "30"  # seconds, when a wallet did not answer: it is worth a try a minute later
 
 
 def device() -> str:
@@ -54,18 +58,18 @@ def theme_css(card: holder.Card) -> str:
             f"--card-label:{color(card.label_color, '#ffffff')}}}")
 
 
-def page_url() -> str:
-    """This page's public address (BASE_URL, not the Host header)."""
-    return f"{current_app.config['BASE_URL']}{request.path}"
+def page_url(path: str) -> str:
+    """A holder page's public address (BASE_URL, not the Host header)."""
+    return f"{current_app.config['BASE_URL']}{path}"
 
 
-def page_qr(*, private: bool) -> str:
-    """A QR code of this page's address, for desktop visitors to scan with a phone.
+def page_qr(path: str, *, private: bool) -> str:
+    """A QR code of the page's address, for desktop visitors to scan with a phone.
 
     Permanent pages' codes are kept (drawing one takes a few ms); a download link's code
     carries its token and is drawn each time, so no token lingers in memory.
     """
-    url = page_url()
+    url = page_url(path)
     return barcodes.qr(url) if private else _permanent_qr(url)
 
 
@@ -147,6 +151,46 @@ def gone(reason: str, status: int, *, private: bool) -> Response:
     return secure(make_response(body, status), private=private)
 
 
+def respond(find: Callable[[], holder.HolderPage], *, private: bool) -> Response:
+    """The pass's page: active (200), gone (410) or unknown (404)."""
+    try:
+        page = find()
+    except NotFound:
+        return gone("unknown", 404, private=private)
+    if page.gone is not None:
+        return gone(page.gone, 410, private=private)
+    return render(page, private=private)
+
+
+def render(page: holder.HolderPage, *, private: bool, status: int = 200,
+           unreachable: str | None = None) -> Response:
+    """An active pass's page; `unreachable`: the wallet that did not answer just now."""
+    values = context(page, private=private)
+    body = render_template("holder/pass.html", unreachable=unreachable, **values)
+    return secure(make_response(body, status), private=private, theme=values["theme"])
+
+
+def wallet_refused(find: Callable[[], holder.HolderPage], wallet: str, reason: str, *,
+                   private: bool) -> Response:
+    """What a wallet link answers when its wallet cannot take the pass: the pass's page
+    saying why, in the holder's language. 503 with Retry-After when the wallet did not
+    answer (a minute later it may); else 200 without that wallet's button, since the page
+    (the card, the other wallet) is what the holder can use now."""
+    try:
+        page = find()
+    except NotFound:  # deleted since the link was resolved
+        return gone("unknown", 404, private=private)
+    if page.gone is not None:
+        return gone(page.gone, 410, private=private)
+    if holder.try_again_soon(wallet, reason):
+        g.retry_after = RETRY_AFTER  # the app-wide hook keeps only intended Retry-After
+        response = render(page, private=private, status=503, unreachable=wallet)
+    else:
+        response = render(holder.without(page, wallet), private=private)
+    response.headers["Cache-Control"] = "no-store"  # the wallet's state of this moment
+    return response
+
+
 def context(page: holder.HolderPage, *, private: bool) -> dict[str, Any]:
     """Everything pass.html needs beyond the page itself."""
     kind = device()
@@ -156,13 +200,13 @@ def context(page: holder.HolderPage, *, private: bool) -> dict[str, Any]:
     base = "download_page" if private else "pass_page"
     assert request.view_args is not None  # set once a route matched
     key = {"token": request.view_args["token"]} if private else {"short_id": page.short_id}
+    home = url_for(f"distribution.{base}", **key)  # also when a wallet link answers
     return {
         "page": page, "card": card, "device": kind, "theme": theme,
         "wallets": wallet_order(page, kind),
-        "links": {"apple": url_for(f"distribution.{base}", **key) + "/apple.pkpass",
-                  "google": url_for(f"distribution.{base}", **key) + "/google"},
-        "qr": page_qr(private=private) if kind == "desktop" else None,
-        "share": share_image(card), "canonical": None if private else page_url(),
+        "links": {"apple": home + "/apple.pkpass", "google": home + "/google"},
+        "qr": page_qr(home, private=private) if kind == "desktop" else None,
+        "share": share_image(card), "canonical": None if private else page_url(home),
         "display": display, "when": when, "asset_url": asset_url,
     }
 

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.api.factories import template_body
+from tests.conftest import BASE_URL
 from tests.support.browser import screenshot
 from webapp import clock
 
@@ -132,7 +133,7 @@ def test_desktop_qr_code_opens_this_page(live_server, page_for, issuer, kind: st
     page = page_for("desktop")
     page.goto(f"{live_server.url}{path}")
     found = _decode(page.locator(".scan-code").screenshot())
-    assert [(r.format.name, r.text) for r in found] == [("QRCode", f"{live_server.url}{path}")]
+    assert [(r.format.name, r.text) for r in found] == [("QRCode", f"{BASE_URL}{path}")]
 
 
 @pytest.mark.parametrize(("format_", "zxing_name"), [

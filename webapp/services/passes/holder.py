@@ -6,7 +6,7 @@ A gone page carries nothing of the pass: no card, no names, no organization.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -19,9 +19,11 @@ from webapp.services.templates import revisions
 from webapp.wallets import barcodes
 
 WALLETS: tuple[str, ...] = ("apple", "google")
-# Readiness reasons that no click can overcome: the page says the wallet is unavailable
-# instead of offering a button that would fail (decisions.md, "Holder pages").
-_BLOCKING = frozenset({"credentials_missing", "certificate_expired", "voided"})
+# Google readiness reasons a tap overcomes: the save link writes the object then (the job
+# has not run yet, or Google did not answer last time). Any other reason means the wallet
+# cannot take the pass now: the page says so instead of offering a button that would fail
+# (decisions.md, "Holder pages").
+_TRY_AGAIN = frozenset({"wallet_pending", "wallet_unavailable"})
 
 
 @dataclass(frozen=True)
@@ -115,11 +117,29 @@ def _page(found: download_links.Resolved) -> HolderPage:
     name = definition.get("organizationName") or (organization.name if organization else "")
     card = _card(item, definition, name)
     issued = [w for w in WALLETS if getattr(item, w)]
-    blocked = {w for w in issued if artifacts[w]["reason"] in _BLOCKING}
+    offered = {w for w in issued if addable(w, artifacts[w]["reason"])}
     return HolderPage(item, name, card=card, holder_name=item.holder_name,
-                      wallets=tuple(w for w in issued if w not in blocked),
-                      unavailable=tuple(w for w in issued if w in blocked),
+                      wallets=tuple(w for w in issued if w in offered),
+                      unavailable=tuple(w for w in issued if w not in offered),
                       short_id=item.short_id)
+
+
+def addable(wallet: str, reason: str | None) -> bool:
+    """Whether a wallet whose readiness says `reason` can take the pass now."""
+    return reason is None or try_again_soon(wallet, reason)
+
+
+def try_again_soon(wallet: str, reason: str) -> bool:
+    """Whether a wallet that could not take the pass may take it a minute later: Google did
+    not answer, or has not been asked yet (Apple's reasons all need the issuer to act)."""
+    return wallet == "google" and reason in _TRY_AGAIN
+
+
+def without(page: HolderPage, wallet: str) -> HolderPage:
+    """The page with `wallet` no longer offered: its link has just failed for good."""
+    return replace(page, wallets=tuple(w for w in page.wallets if w != wallet),
+                   unavailable=tuple(w for w in WALLETS
+                                     if w in page.unavailable or w == wallet))
 
 
 def _card(item: Pass, definition: dict[str, Any], organization_name: str) -> Card:

@@ -243,3 +243,13 @@ def mailbox() -> Iterator[Any]:
     box = Mailbox().start()
     yield box
     box.stop()
+
+
+@pytest.fixture
+def receiver() -> Iterator[Any]:
+    """A webhook receiver on a free loopback port (tests/support/receiver.py)."""
+    from tests.support.receiver import Receiver
+
+    server = Receiver().start()
+    yield server
+    server.stop()

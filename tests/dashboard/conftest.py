@@ -124,3 +124,19 @@ def form_data(html: str, form_id: str) -> dict[str, str]:
     reader = _FormReader(form_id)
     reader.feed(html)
     return {name: unescape(value) for name, value in reader.values}
+
+
+@pytest.fixture(scope="module")
+def pki() -> Any:
+    """An Apple PKI of test certificates (tests/support/test_pki.py)."""
+    from tests.support import pki as test_pki
+
+    return test_pki.make()
+
+
+@pytest.fixture(scope="module")
+def account() -> dict[str, Any]:
+    """A Google service account made for the tests."""
+    from webapp.wallets.google import service_account
+
+    return service_account.make_demo("https://oauth2.googleapis.com/token")

@@ -19,19 +19,8 @@ from tests.support import pki as test_pki
 from tests.support.fake_google import FakeGoogle
 from webapp import create_app
 from webapp.wallets.google import client as google_client
-from webapp.wallets.google import service_account
 
 ISSUER = "3388000000022223333"
-
-
-@pytest.fixture(scope="module")
-def pki() -> test_pki.Pki:
-    return test_pki.make()
-
-
-@pytest.fixture(scope="module")
-def account() -> dict[str, Any]:
-    return service_account.make_demo("https://oauth2.googleapis.com/token")
 
 
 def _upload_p12(dash: Dash, pki: test_pki.Pki, password: str = "secret") -> Any:

@@ -57,7 +57,7 @@ def test_issue_for_one_wallet_only(dash: Dash, api: Api, template_id: str) -> No
 
 
 @pytest.mark.parametrize(("data", "field", "message"), [
-    ({"fv-member": ""}, "fv-member", "fieldValues.member is required."),
+    ({"fv-member": ""}, "fv-member", "Member is required."),
     ({"holder_email": "not an email"}, "holder_email", "holderEmail is not an email address."),
 ])
 def test_issue_errors_are_422_next_to_the_field(dash: Dash, template_id: str,
@@ -259,3 +259,50 @@ def test_installations_refuse_a_pass_of_another_environment_or_organization(
                       Context("org_someoneelse", "test", "dashboard")):
             with pytest.raises(NotFound):
                 installations.for_pass(other, item)
+
+
+@pytest.fixture
+def starter_id(dash: Dash) -> str:
+    """A template made in the dashboard: its starter design has a per-pass `holder` field."""
+    response = dash.post("/dashboard/test/templates/new", {"name": "Club", "type": "generic"})
+    assert response.status_code == 303
+    return str(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def test_issue_form_asks_for_the_name_once(dash: Dash, api: Api, starter_id: str) -> None:
+    page = text(dash.get(f"/dashboard/test/passes/new?template={starter_id}"))
+    assert 'name="holder_name"' not in page
+    assert page.count('name="fv-holder"') == 1 and page.count('>Name') == 1
+    response = dash.post("/dashboard/test/passes", {
+        "template_id": starter_id, "fv-holder": "Ada Lovelace", "platform-apple": "on"})
+    assert response.status_code == 303, text(response)
+    got = api.get(f"/v1/passes/{response.headers['Location'].rsplit('/', 1)[1]}").get_json()
+    assert got["holderName"] == "Ada Lovelace"
+    assert got["fieldValues"] == {"holder": "Ada Lovelace"}
+
+
+def test_issue_form_without_a_name_field_keeps_the_holder_name_input(
+        dash: Dash, template_id: str) -> None:
+    page = text(dash.get(f"/dashboard/test/passes/new?template={template_id}"))
+    assert 'name="holder_name"' in page
+
+
+def test_every_missing_value_is_shown_next_to_its_input(dash: Dash, api: Api,
+                                                        starter_id: str) -> None:
+    definition = api.get(f"/v1/templates/{starter_id}").get_json()["definition"]
+    definition["config"]["fields"]["secondary"][0]["required"] = True
+    definition["barcode"] = {"format": "qr", "perPass": True}
+    assert api.patch(f"/v1/templates/{starter_id}", {
+        "expectedRevision": 1, "definition": definition}).status_code == 200
+    response = dash.post("/dashboard/test/passes", {"template_id": starter_id,
+                                                    "platform-apple": "on"}, htmx=True)
+    assert response.status_code == 422
+    page = text(response)
+    assert "Not issued: 3 values missing." in page
+    assert 'novalidate' in page  # the browser sends the form; the server answers
+    for name, message in (("fv-holder", "Name is required."),
+                          ("fv-number", "Number is required."),
+                          ("barcode_value", "Barcode value is required.")):
+        assert f'<p class="field-error" id="err-{name}">{message}</p>' in page
+        assert re.search(rf'name="{name}"[^>]*aria-invalid="true" '
+                         rf'aria-describedby="err-{name}"', page), name

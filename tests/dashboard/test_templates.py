@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -172,11 +173,14 @@ def test_invalid_design_is_422_with_messages_next_to_fields(dash: Dash, api: Api
                  "organizationName": ""})
     response = _save(dash, template_id, form)
     assert response.status_code == 422
-    page = text(response)
+    page = unescape(text(response))
     assert "Not saved: 3 problems to fix." in page
-    assert 'id="err-f-secondary-0-key">' in page and "earlier field already uses" in page
-    assert 'id="err-f-secondary-0-changeMessage">' in page
-    assert 'id="err-organizationName">organizationName must not be empty.</p>' in page
+    assert ('id="err-f-secondary-0-key">The secondary row\'s first field\'s key is member, '
+            'which an earlier field already uses.</p>') in page
+    assert ('id="err-f-secondary-0-changeMessage">The secondary row\'s first field\'s change '
+            'message must contain %@ where the new value goes.</p>') in page
+    assert 'id="err-organizationName">The template needs an organization name.</p>' in page
+    assert "config.fields" not in page
     assert 'value="no marker"' in page  # what was typed stays
     assert api.get(f"/v1/templates/{template_id}").get_json()["revision"] == 1
 
@@ -268,3 +272,58 @@ def test_another_organizations_template_is_404(other_dash: Dash, template_id: st
     for suffix in ("", "/form", "/preview", "/archive", "/duplicate", "/settings",
                    "/images/logo"):
         assert other_dash.post(base + suffix).status_code == 404, suffix
+
+
+@pytest.mark.parametrize(("issue", "said"), [
+    ({"path": "/config/fields/secondary/0/key", "code": "required",
+      "message": "config.fields.secondary[0].key is required."},
+     "The secondary row's first field needs a key."),
+    ({"path": "/config/fields/primary", "code": "too_many",
+      "message": "config.fields.primary can hold at most 3 fields."},
+     "The primary row can hold at most 3 fields."),
+    ({"path": "/event/venue/name", "code": "too_long",
+      "message": "event.venue.name must be at most 200 characters."},
+     "The event's venue must be at most 200 characters."),
+    ({"path": "/locations/1/latitude", "code": "out_of_range",
+      "message": "locations[1].latitude must be between -90 and 90."},
+     "The second location's latitude must be between -90 and 90."),
+    ({"path": "/colors/background", "code": "invalid_color",
+      "message": "colors.background must be a colour like #1d2b53."},
+     "The template's background colour must be a colour like #1d2b53."),
+    ({"path": "", "code": "invalid_type", "message": "The definition must be an object."},
+     "The definition must be an object."),
+])
+def test_issues_are_said_in_words(issue: dict[str, str], said: str) -> None:
+    assert designer.words(issue) == said
+
+
+def test_an_empty_key_is_a_missing_key(dash: Dash, template_id: str) -> None:
+    form = _form(dash, template_id)
+    form.update({"f-secondary-0-key": "", "f-primary-0-label": "x" * 65})
+    page = unescape(text(_save(dash, template_id, form)))
+    assert ('<p class="field-error" id="err-f-secondary-0-key">The secondary row\'s first '
+            'field needs a key.</p>') in page
+    assert re.search(r'name="f-secondary-0-key"[^>]*aria-invalid="true" '
+                     r'aria-describedby="err-f-secondary-0-key"', page)
+    assert "The primary row's first field's label must be at most 64 characters." in page
+
+
+def test_edit_buttons_and_failed_saves_keep_the_design_marked_changed(
+        dash: Dash, template_id: str) -> None:
+    form = _form(dash, template_id)
+    untouched = text(dash.get(f"/dashboard/test/templates/{template_id}"))
+    assert "data-dirty" not in untouched
+    assert '<span class="dirty-note" hidden>' in untouched
+    for op in ("add:header", "remove:secondary:0", "down:secondary:0", "addloc"):
+        page = text(dash.post(f"/dashboard/test/templates/{template_id}/form",
+                              {**form, "op": op}, htmx=True, header=True))
+        assert "data-track-changes data-dirty=\"1\"" in page, op
+        assert '<span class="dirty-note" >Unsaved changes</span>' in page, op
+    failed = _save(dash, template_id, {**form, "organizationName": ""})
+    assert failed.status_code == 422
+    assert "data-track-changes data-dirty=\"1\"" in text(failed)
+    assert ('<a class="savebar-problem" href="#problems">Not saved: 1 problem to fix, shown '
+            'next to each input.</a>') in text(failed)
+    saved = text(_save(dash, template_id, {**form, "description": "New"}))
+    assert "data-dirty" not in saved
+    assert '<span class="saved-note" role="status">Saved as revision 2.</span>' in saved

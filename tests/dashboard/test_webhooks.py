@@ -4,7 +4,6 @@ resend, rotate, enable/disable, delete; CSRF and tenant isolation."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,13 +21,6 @@ _SECRET = re.compile(r'data-copy="(whsec_[A-Za-z0-9+/=]+)"')
 @pytest.fixture(autouse=True)
 def _inline(app: Flask) -> None:
     app.config.update(JOBS_SYNCHRONOUS=True, WEBHOOKS_ALLOW_PRIVATE_NETWORKS=True)
-
-
-@pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    server = Receiver().start()
-    yield server
-    server.stop()
 
 
 def _create(dash: Dash, url: str, **extra: Any) -> tuple[str, str]:

@@ -18,7 +18,6 @@ import pytest
 from flask import Flask
 
 from tests.conftest import BASE_URL, base_overrides
-from tests.support.receiver import Receiver
 from tests.support.services import free_port, missing
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,13 +61,6 @@ class Redis:
 @pytest.fixture
 def redis() -> Iterator[Redis]:
     server = Redis()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    server = Receiver().start()
     yield server
     server.stop()
 

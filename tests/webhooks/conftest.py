@@ -11,7 +11,6 @@ from flask import Flask
 
 from tests.api.factories import template_body
 from tests.conftest import Api
-from tests.support.receiver import Receiver
 from webapp import clock
 
 
@@ -19,13 +18,6 @@ from webapp import clock
 def _inline_jobs(app: Flask) -> None:
     app.config.update(JOBS_SYNCHRONOUS=True, WEBHOOKS_ALLOW_PRIVATE_NETWORKS=True,
                       WEBHOOK_TIMEOUT_SECONDS=2)
-
-
-@pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    server = Receiver().start()
-    yield server
-    server.stop()
 
 
 class Clock:

@@ -145,7 +145,9 @@ class Event(Schema):
     data = fields.Dict(required=True, metadata={
         "description": "object: the pass as in list results (the pass update for "
                        "pass_update.delivered, the email for pass.email_sent and "
-                       "pass.email_failed); wallet: {platform, installations} on "
+                       "pass.email_failed, the endpoint as {object, id, url} for "
+                       "webhook_endpoint.test, the event a dashboard user sends to one "
+                       "endpoint to try it); wallet: {platform, installations} on "
                        "pass.added_to_wallet and pass.removed_from_wallet"})
 
     class Meta:

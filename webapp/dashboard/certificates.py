@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from flask import Response, request
+from flask import Response, g, request
 from werkzeug.datastructures import FileStorage
 
 from webapp import clock
@@ -26,6 +26,20 @@ def _page(status: int = 200, **extra: Any) -> Response:
                   active_passes_using(ctx()), soon=now + WARN_BEFORE, now=now, **extra)
 
 
+@bp.app_template_global()
+def live_setup_needed() -> bool:
+    """Whether this is a Live page of an organization with no working live credential (no
+    certificate that has not expired, no Google issuer): no live pass can be issued yet, and
+    Live pages say so, with one next step (see `dashboard/_live_setup.html`)."""
+    if g.get("env") != "live" or "ctx" not in g:
+        return False
+    if "live_setup_needed" not in g:
+        certs, issuers = identities.list_for(ctx().organization_id)
+        now = clock.now()
+        g.live_setup_needed = not issuers and not any(c.expires_at > now for c in certs)
+    return bool(g.live_setup_needed)
+
+
 def _read(name: str) -> bytes | None:
     upload: FileStorage | None = request.files.get(name)
     data = upload.read() if upload is not None else b""
@@ -39,18 +53,42 @@ def certificates_index() -> Response:
 
 @bp.post(f"/{ENV}/certificates/apple")
 def certificates_add_apple() -> Response:
-    kind = request.form.get("kind", "p12")
+    """One of two forms: a .p12 (`kind=p12`) or a PEM certificate and key (`kind=pem`)."""
+    kind = "pem" if request.form.get("kind") == "pem" else "p12"
+    files = {name: _read(name) for name in ("p12", "certificate", "key", "wwdr")}
+    missing = _missing(kind, files)
     try:
+        if missing:
+            raise InvalidRequest(missing)
         cert = identities.add_apple(
-            ctx().organization_id, p12=_read("p12") if kind == "p12" else None,
+            ctx().organization_id, p12=files["p12"] if kind == "p12" else None,
             password=request.form.get("password") or None,
-            certificate_pem=_read("certificate") if kind == "pem" else None,
-            key_pem=_read("key") if kind == "pem" else None, wwdr_pem=_read("wwdr"),
+            certificate_pem=files["certificate"] if kind == "pem" else None,
+            key_pem=files["key"] if kind == "pem" else None, wwdr_pem=files["wwdr"],
             name=request.form.get("name", "").strip() or None)
     except InvalidRequest as exc:
-        return _page(422, apple_error=exc.message, apple_kind=kind,
+        return _page(422, apple_error=exc.message + _der_hint(exc, files), apple_kind=kind,
                      apple_name=request.form.get("name", ""))
     return _page(201, flash=f"Certificate for {cert.pass_type_identifier} added.")
+
+
+def _missing(kind: str, files: dict[str, bytes | None]) -> str | None:
+    """What the chosen form still needs, in its own words."""
+    if kind == "p12" and not files["p12"]:
+        return "Choose the .p12 file."
+    if kind == "pem" and not (files["certificate"] and files["key"]):
+        return "Choose both PEM files: the certificate and its private key."
+    return None
+
+
+def _der_hint(exc: InvalidRequest, files: dict[str, bytes | None]) -> str:
+    """Apple hands out .cer files in binary (DER) form; say how to make PEM of one."""
+    pem_files = [files["certificate"], files["wwdr"]]
+    if exc.code == "unreadable_certificate" and any(
+            data and b"-----BEGIN" not in data for data in pem_files):
+        return (" A .cer downloaded from Apple is binary (DER): convert it with "
+                "openssl x509 -inform der -in pass.cer -out pass.pem")
+    return ""
 
 
 @bp.post(f"/{ENV}/certificates/google")

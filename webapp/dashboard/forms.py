@@ -56,9 +56,35 @@ def _value(raw: str, fmt: str) -> str | int | float:
     return raw
 
 
+# A per-pass text field with one of these keys holds the holder's name (the designer's
+# starter calls it `holder`): the issue form asks for the name once, in that field's input.
+HOLDER_NAME_KEYS = ("holder", "holderName", "holder_name", "name")
+
+
+def holder_field_key(fields: list[dict[str, Any]]) -> str | None:
+    """The key of the per-pass field meant for the holder's name, if the template has one."""
+    for field in fields:
+        if field["key"] in HOLDER_NAME_KEYS and field.get("format", "text") == "text":
+            return str(field["key"])
+    return None
+
+
+def missing_values(form: MultiDict[str, str], fields: list[dict[str, Any]],
+                   barcode_per_pass: bool) -> dict[str, str]:
+    """Every required input left empty, by input name, so all are shown at once."""
+    missing = {f"fv-{f['key']}": f"{f['label']} is required." for f in fields
+               if f.get("required") and not form.get(f"fv-{f['key']}", "").strip()}
+    if barcode_per_pass and not form.get("barcode_value", "").strip():
+        missing["barcode_value"] = "Barcode value is required."
+    return missing
+
+
 def issue_request(form: MultiDict[str, str], fields: list[dict[str, Any]],
                   supported: dict[str, bool]) -> IssueRequest:
-    """An issue request from the new-pass form; empty optional values are left out."""
+    """An issue request from the new-pass form; empty optional values are left out.
+
+    The holder's name is the `holder_name` input, or else the holder-name field's value.
+    """
     values: dict[str, Any] = {}
     for field in fields:
         raw = form.get(f"fv-{field['key']}", "").strip()
@@ -66,9 +92,12 @@ def issue_request(form: MultiDict[str, str], fields: list[dict[str, Any]],
             values[field["key"]] = _value(raw, field.get("format", "text"))
     platforms = {w: form.get(f"platform-{w}") == "on" for w in ("apple", "google")
                  if supported.get(w)}
+    holder_key = holder_field_key(fields)
+    holder_name = form.get("holder_name", "").strip() or (
+        str(values[holder_key]) if holder_key in values else None)
     return IssueRequest(
         template_id=form.get("template_id", ""), field_values=values,
-        holder_name=form.get("holder_name", "").strip() or None,
+        holder_name=holder_name,
         holder_email=form.get("holder_email", "").strip() or None,
         barcode_value=form.get("barcode_value", "").strip() or None,
         platforms=platforms or None,

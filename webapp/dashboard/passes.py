@@ -1,18 +1,19 @@
-"""Passes: list with search and filters, issue, detail, edit, void, download links, email."""
+"""Passes: list with search and filters, issue, detail, edit, void, download links, email,
+and a printable QR code of the permanent link."""
 
 from __future__ import annotations
 
 import contextlib
 from typing import Any
 
-from flask import Response, flash, request, url_for
+from flask import Response, flash, make_response, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp.dashboard import ENV, bp, ctx, forms, nav
 from webapp.dashboard.htmx import go, render
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.services.email import sending
-from webapp.services.passes import download_links, installations, lifecycle, views
+from webapp.services.passes import download_links, installations, lifecycle, link_qr, views
 from webapp.services.templates import previews, revisions
 
 nav.add("Passes", "dashboard.passes_index", 10)
@@ -50,9 +51,10 @@ def _issue_form(template_id: str | None, status: int = 200, **extra: Any) -> Res
             chosen = revisions.get(ctx(), template_id or choices[0].id)
         except NotFound:
             chosen = None
+    fields = _per_pass_fields(chosen) if chosen else []
     return render("dashboard/passes/new.html", "dashboard/passes/_issue_form.html", status,
-                  choices=choices, template=chosen,
-                  fields=_per_pass_fields(chosen) if chosen else [], **extra)
+                  choices=choices, template=chosen, fields=fields,
+                  holder_key=forms.holder_field_key(fields), **extra)
 
 
 def _per_pass_fields(template: Any) -> list[dict[str, Any]]:
@@ -74,13 +76,22 @@ def passes_create() -> BaseResponse:
     template = revisions.get(ctx(), template_id)
     assert template.definition is not None  # `revisions.get` loads the current definition
     fields = _per_pass_fields(template)
+    barcode = template.definition.get("barcode") or {}
+    missing = forms.missing_values(request.form, fields, barcode.get("perPass") is True)
+    if missing:
+        return _issue_form(template_id, 422, values=forms.form_values(request.form),
+                           errors=missing, problem=f"Not issued: {len(missing)} "
+                           f"value{'s' if len(missing) != 1 else ''} missing.")
     try:
         item = lifecycle.issue(ctx(), forms.issue_request(
             request.form, fields, template.definition.get("platforms", {})))
     except InvalidRequest as exc:
         name = forms.field_name(exc.param)
+        if name == "holder_name" and (holder_key := forms.holder_field_key(fields)):
+            name = f"fv-{holder_key}"
         return _issue_form(template_id, 422, values=forms.form_values(request.form),
-                           errors={name: exc.message} if name else {}, problem=exc.message)
+                           errors={name: exc.message} if name else {}, problem=exc.message,
+                           problem_setup=exc.code == "live_credentials_missing")
     flash(f"Pass {item.short_id} issued.")
     return go(url_for("dashboard.passes_show", pass_id=item.id))
 
@@ -157,3 +168,23 @@ def passes_email(pass_id: str) -> BaseResponse:
                        email_problem=exc.message, email_to=to, email_locale=locale)
     flash(f"The pass is on its way to {email.to_address}.")
     return go(url_for("dashboard.passes_show", pass_id=pass_id))
+
+
+@bp.get(f"/{ENV}/passes/<pass_id>/qr")
+def passes_qr(pass_id: str) -> Response:
+    """A page to print: the QR code of the pass's permanent link, with who and what it is."""
+    item = lifecycle.get(ctx(), pass_id)
+    return render("dashboard/passes/qr.html", None, 200, item=item,
+                  qr=link_qr.svg_element(item.short_id),
+                  distribution_url=views.distribution_url(item.short_id))
+
+
+@bp.get(f"/{ENV}/passes/<pass_id>/qr.svg")
+def passes_qr_svg(pass_id: str) -> Response:
+    """The QR code as an SVG file, for print layouts."""
+    item = lifecycle.get(ctx(), pass_id)
+    response = make_response(link_qr.svg_file(item.short_id))
+    response.content_type = "image/svg+xml"
+    response.headers["Content-Disposition"] = \
+        f'attachment; filename="pass-{item.short_id}-qr.svg"'
+    return response

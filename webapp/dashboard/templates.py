@@ -57,13 +57,21 @@ def templates_new() -> BaseResponse:
 
 def _designer(template: Any, state: designer.FormState, status: int = 200,
               **extra: Any) -> Response:
+    """The designer; `dirty=True` when the form holds changes not saved (an edit button was
+    used, or a save failed), so the page keeps warning before it is left."""
     definition = designer.to_definition(state, template.type)
     certs, issuers = identities.list_for(ctx().organization_id)
     return render("dashboard/templates/edit.html", "dashboard/templates/_designer.html",
                   status, template=template, state=state, groups=designer.GROUP_LABELS,
                   limits=rules.GROUP_LIMITS, slot_hints=SLOT_HINTS, certs=certs,
                   issuers=issuers, card=previews.for_definition(definition),
-                  live_issues=rules.validate(definition, template.type), **extra)
+                  live_issues=_live_issues(definition, template.type), **extra)
+
+
+def _live_issues(definition: dict[str, Any], template_type: str) -> list[dict[str, str]]:
+    """The definition's issues as the preview lists them, in words."""
+    return [{**issue, "message": designer.words(issue, definition)}
+            for issue in rules.validate(definition, template_type)]
 
 
 @bp.get(f"/{ENV}/templates/<template_id>")
@@ -83,7 +91,7 @@ def templates_form(template_id: str) -> Response:
     """Add, remove or move a field or location: the form changes, nothing is saved."""
     template = revisions.get(ctx(), template_id)
     state = designer.apply(designer.from_form(request.form), request.form.get("op", ""))
-    return _designer(template, state)
+    return _designer(template, state, dirty=True)
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/preview")
@@ -92,7 +100,7 @@ def templates_preview(template_id: str) -> Response:
     definition = designer.to_definition(designer.from_form(request.form), template.type)
     return render("dashboard/templates/_preview.html", None, 200,
                   card=previews.for_definition(definition),
-                  live_issues=rules.validate(definition, template.type))
+                  live_issues=_live_issues(definition, template.type))
 
 
 @bp.post(f"/{ENV}/templates/<template_id>")
@@ -108,13 +116,14 @@ def templates_save(template_id: str) -> Response:
         saved = revisions.update(ctx(), template_id, expected, name=state["name"].strip(),
                                  definition=definition)
     except InvalidDefinition as exc:
-        errors, summary = designer.place(exc.issues)
-        return _designer(template, state, 422, errors=errors, summary=summary)
+        errors, summary = designer.place(exc.issues, definition)
+        return _designer(template, state, 422, errors=errors, summary=summary, dirty=True)
     except InvalidRequest as exc:
         return _designer(template, state, 422, errors={exc.param or "name": exc.message},
-                         summary=[exc.message])
+                         summary=[exc.message], dirty=True)
     except Conflict as exc:
-        return _designer(template, state, 409, conflict=exc.code, conflict_message=exc.message)
+        return _designer(template, state, 409, conflict=exc.code, conflict_message=exc.message,
+                         dirty=True)
     message = (f"Saved as revision {saved.revision}." if saved.revision != before
                else "Saved. The design did not change, so there is no new revision.")
     assert saved.definition is not None  # `revisions.update` returns it with its definition
@@ -169,10 +178,50 @@ def templates_duplicate(template_id: str) -> BaseResponse:
 
 @bp.get(f"/{ENV}/templates/<template_id>/revisions")
 def templates_history(template_id: str) -> Response:
+    return _history(template_id, request.args.get("revision", ""),
+                    request.args.get("compare", ""))
+
+
+def _history(template_id: str, chosen: str, compare_to: str, status: int = 200,
+             **extra: Any) -> Response:
+    """The revisions, one of them drawn (the current one unless `chosen`), and what changed
+    in it since the revision before it (or since `compare_to`)."""
     template = revisions.get(ctx(), template_id)
-    chosen = request.args.get("revision", "")
-    number = int(chosen) if chosen.isdigit() else template.revision
-    definition = revisions.get_revision(ctx(), template_id, number)
-    return render("dashboard/templates/history.html", None, 200, template=template,
-                  revisions=history.revisions(ctx(), template_id), shown=number,
-                  definition=definition, card=previews.for_definition(definition))
+    number = _number(chosen, template.revision)
+    definition = history.definition(ctx(), template_id, number)
+    other = _number(compare_to, 0) or number - 1
+    changes = history.compare(ctx(), template_id, other, number) \
+        if 1 <= other != number else None
+    return render("dashboard/templates/history.html", "dashboard/templates/_history.html",
+                  status, template=template, revisions=history.revisions(ctx(), template_id),
+                  shown=number, compared=other if changes is not None else None,
+                  changes=changes, definition=definition,
+                  card=previews.for_definition(definition), **extra)
+
+
+def _number(text: str, default: int) -> int:
+    """A revision number from a query string (ASCII digits), else `default`."""
+    return int(text) if text.isascii() and text.isdigit() else default
+
+
+@bp.post(f"/{ENV}/templates/<template_id>/revisions/<int:revision>/restore")
+def templates_restore(template_id: str, revision: int) -> BaseResponse:
+    """Save an old revision's design as a new revision (the same rules as any save)."""
+    wanted = request.form.get("expected_revision", "")
+    expected = int(wanted) if wanted.isdigit() else -1
+    try:
+        saved = history.restore(ctx(), template_id, revision, expected)
+    except Conflict as exc:
+        problem = exc.message if exc.code != "stale_revision" else (
+            "The template was saved again while you were looking. Check what changed, "
+            "then restore.")
+        return _history(template_id, str(revision), "", 409, problem=problem)
+    except InvalidDefinition as exc:
+        return _history(template_id, str(revision), "", 422, problem=(
+            f"Revision {revision} cannot be restored: it does not pass today's checks."),
+            issues=exc.issues)
+    if saved.revision == expected:
+        flash(f"Revision {revision} is the current design already; nothing was saved.")
+    else:
+        flash(f"Revision {revision} restored: its design is now revision {saved.revision}.")
+    return go(url_for("dashboard.templates_history", template_id=template_id))

@@ -12,13 +12,13 @@ no new revision.
 - `writing`: the definition the form describes; the starter design of a new template.
 - `spelling`: `settle`, the original's words for equal values.
 - `edits`: the buttons that change the form's shape (add, move, remove a row).
-- `issues`: the input a definition issue belongs to.
+- `issues`: the input a definition issue belongs to, and the issue in words.
 """
 
 from __future__ import annotations
 
 from webapp.dashboard.designer.edits import apply
-from webapp.dashboard.designer.issues import input_for, place
+from webapp.dashboard.designer.issues import input_for, place, words
 from webapp.dashboard.designer.reading import from_definition, from_form
 from webapp.dashboard.designer.spelling import settle
 from webapp.dashboard.designer.state import GROUP_LABELS, FormState
@@ -35,4 +35,5 @@ __all__ = [
     "settle",
     "starter",
     "to_definition",
+    "words",
 ]

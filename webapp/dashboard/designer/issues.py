@@ -17,14 +17,101 @@ def input_for(path: str) -> str:
     return section(parts) if section is not None else ""
 
 
-def place(issues: list[dict[str, str]]) -> tuple[dict[str, str], list[str]]:
-    """Issues by input name (first message wins) and every message for the summary."""
+def place(issues: list[dict[str, str]], definition: object = None
+          ) -> tuple[dict[str, str], list[str]]:
+    """Issues in words by input name (first message wins) and every one for the summary."""
     by_input: dict[str, str] = {}
-    for issue in issues:
+    messages = [words(issue, definition) for issue in issues]
+    for issue, message in zip(issues, messages, strict=True):
         name = input_for(issue.get("path", ""))
         if name:
-            by_input.setdefault(name, issue.get("message", ""))
-    return by_input, [issue.get("message", "") for issue in issues]
+            by_input.setdefault(name, message)
+    return by_input, messages
+
+
+def words(issue: dict[str, str], definition: object = None) -> str:
+    """The issue said about the thing on the form, not its JSON path.
+
+    "config.fields.secondary[0].key is required." becomes "The secondary row's first field
+    needs a key."; an empty value in `definition` counts as missing. The validator's message
+    starts with the path's dotted name: that name is replaced by the words for it.
+    """
+    path = issue.get("path", "")
+    message = issue.get("message", "")
+    tokens = path.strip("/").split("/") if path else []
+    subject = _subject(tokens)
+    if subject is None:
+        return message
+    owner, noun = subject
+    if noun and (issue.get("code") == "required" or _value_at(definition, tokens) == ""):
+        return f"{owner} needs {_article(noun)} {noun}."
+    dotted = "".join(f"[{t}]" if t.isdigit() else f".{t}" for t in tokens).lstrip(".")
+    if not message.startswith(dotted):
+        return message
+    return (f"{owner}'s {noun}" if noun else owner) + message[len(dotted):]
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "tenth")
+_ROWS = {"header": "header row", "primary": "primary row", "secondary": "secondary row",
+         "auxiliary": "auxiliary row", "back": "back of the pass"}
+_FIELD_PARTS = {"key": "key", "label": "label", "value": "shared value", "binding": "value type",
+                "format": "format", "required": "required setting",
+                "changeMessage": "change message"}
+_TEMPLATE_PARTS = {"description": "description", "organizationName": "organization name",
+                   "logoText": "logo text", "expiresAt": "expiry date"}
+_EVENT_PARTS = {"name": "name", "startsAt": "start time", "endsAt": "end time",
+                "doorsOpenAt": "doors-open time"}
+_BARCODE_PARTS = {"format": "format", "value": "text", "altText": "text under it",
+                  "perPass": "per-pass setting"}
+
+
+def _ordinal(token: str) -> str:
+    index = int(token) if token.isdigit() else -1
+    return _ORDINALS[index] if 0 <= index < len(_ORDINALS) else f"number {index + 1}"
+
+
+def _subject(tokens: list[str]) -> tuple[str, str | None] | None:
+    """Who has the problem and which of its parts: ("The primary row's first field", "key")."""
+    if len(tokens) == 1 and tokens[0] in _TEMPLATE_PARTS:
+        return "The template", _TEMPLATE_PARTS[tokens[0]]
+    if len(tokens) == 2 and tokens[0] in ("colors", "images"):
+        kind = "colour" if tokens[0] == "colors" else "image"
+        return "The template", f"{tokens[1]} {kind}"
+    if tokens[:2] == ["config", "fields"] and len(tokens) >= 3 and tokens[2] in _ROWS:
+        row = f"The {_ROWS[tokens[2]]}"
+        if len(tokens) == 3:
+            return row, None
+        field = f"{row}'s {_ordinal(tokens[3])} field"
+        if len(tokens) == 4:
+            return field, None
+        return (field, _FIELD_PARTS[tokens[4]]) if tokens[4] in _FIELD_PARTS else None
+    if tokens[:1] == ["event"] and len(tokens) == 2 and tokens[1] in _EVENT_PARTS:
+        return "The event", _EVENT_PARTS[tokens[1]]
+    if tokens[:2] == ["event", "venue"] and len(tokens) == 3:
+        return "The event", "venue" if tokens[2] == "name" else f"venue {tokens[2]}"
+    if tokens[:1] == ["barcode"] and len(tokens) == 2 and tokens[1] in _BARCODE_PARTS:
+        return "The barcode", _BARCODE_PARTS[tokens[1]]
+    if tokens[:1] == ["locations"] and len(tokens) == 3:
+        part = {"relevantText": "lock-screen text"}.get(tokens[2], tokens[2])
+        return f"The {_ordinal(tokens[1])} location", part
+    return None
+
+
+def _article(noun: str) -> str:
+    return "an" if noun[0] in "aeiou" else "a"
+
+
+def _value_at(document: object, tokens: list[str]) -> object:
+    """The value at a path of the definition (None when there is none)."""
+    for token in tokens:
+        if isinstance(document, dict):
+            document = document.get(token)
+        elif isinstance(document, list) and token.isdigit() and int(token) < len(document):
+            document = document[int(token)]
+        else:
+            return None
+    return document
 
 
 # Members whose input has their name; `platforms` is one input for both of its members.

@@ -43,8 +43,10 @@
     var note = form.querySelector(".dirty-note");
     if (note) note.hidden = false;
   });
+  // A plain submit leaves the page on purpose. An HTMX form stays dirty until the server's
+  // answer replaces it: a failed save comes back still marked (data-dirty), a saved one not.
   document.addEventListener("submit", function (event) {
-    if (event.target.dataset) delete event.target.dataset.dirty;
+    if (event.target.dataset && !event.target.hasAttribute("hx-post")) delete event.target.dataset.dirty;
   }, true);
   window.addEventListener("beforeunload", function (event) {
     if (document.querySelector("form[data-track-changes][data-dirty]")) { event.preventDefault(); event.returnValue = ""; }
@@ -53,6 +55,9 @@
   // scripts and styles from files only.
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-toggle-nav]")) document.body.classList.toggle("nav-open");
+    if (event.target.closest("[data-print]")) window.print();
+    // On a narrow screen the designer's preview can be kept in view while editing.
+    if (event.target.closest("[data-pin-preview]")) pinPreview(!document.documentElement.classList.contains("preview-pinned"));
     var overwrite = event.target.closest("[data-overwrite]");
     if (overwrite) {
       var form = document.getElementById("design-form");
@@ -83,6 +88,13 @@
       if (el.dataset.color) el.style.color = el.dataset.color;
     });
   }
-  document.addEventListener("htmx:load", function (event) { paint(event.detail.elt); });
+  function pinPreview(on) {
+    document.documentElement.classList.toggle("preview-pinned", on);
+    document.querySelectorAll("[data-pin-preview]").forEach(function (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); });
+  }
+  document.addEventListener("htmx:load", function (event) {
+    paint(event.detail.elt);
+    if (event.detail.elt.querySelector && event.detail.elt.querySelector("[data-pin-preview]")) pinPreview(document.documentElement.classList.contains("preview-pinned"));
+  });
   window.dashboardToast = toast;
 })();

@@ -111,15 +111,32 @@ def test_expired_certificate_makes_apple_unavailable(client, live_api: Api, org:
     assert "Apple Wallet is not available for this pass right now" in html
 
 
-def test_voided_pass_is_410_on_both_pages(client, api: Api, issued: dict, link) -> None:
+def test_voided_pass_is_410_on_every_link_and_names_its_issuer(client, api: Api,
+                                                               issued: dict, link) -> None:
     path = link(issued)
     api.delete(f"/v1/passes/{issued['id']}")
-    for url in (f"/p/{issued['shortId']}", path):
+    short = f"/p/{issued['shortId']}"
+    for url in (short, path, f"{short}/google", f"{path}/google", f"{short}/apple.pkpass",
+                f"{path}/apple.pkpass"):
         response = _get(client, url)
-        assert response.status_code == 410
+        assert response.status_code == 410, url
         html = response.get_data(as_text=True)
         assert "This pass is no longer valid" in html
-        _assert_no_pass_data(html, issued)
+        # Whom to ask, as the pass named it; nothing else of the pass.
+        assert ("<p>Acme Gym has cancelled it. If you think this is a mistake, contact "
+                "them.</p>") in html, url
+        _assert_no_pass_data(html.replace("Acme Gym has cancelled", ""), issued)
+    german = _get(client, short, language="de").get_data(as_text=True)
+    assert "Acme Gym hat ihn storniert." in german
+
+
+def test_an_expired_link_names_no_issuer(client, issued: dict, link) -> None:
+    start = clock.now()
+    clock.set_now(lambda: start)
+    path = link(issued, 60)
+    clock.set_now(lambda: start + timedelta(seconds=61))
+    html = _get(client, path).get_data(as_text=True)
+    assert "Acme" not in html and "has cancelled" not in html
 
 
 def test_expired_link_is_410_and_the_permanent_page_still_works(client, issued: dict,

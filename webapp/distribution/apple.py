@@ -44,8 +44,8 @@ def _pkpass(find: Callable[[], passes.Download], page: Callable[[], holder.Holde
         found = find()
     except NotFound:  # unknown, or not issued for Apple Wallet
         return view.gone("unknown", 404, private=private)
-    if found.gone is not None:
-        return view.gone(found.gone, 410, private=private)
+    if found.gone is not None:  # the pass page says why (and who issued a voided pass)
+        return view.respond(page, private=private)
     if found.data is None:
         return view.wallet_refused(page, "apple", found.unavailable or "wallet_unavailable",
                                    private=private)

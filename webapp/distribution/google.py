@@ -53,8 +53,8 @@ def _save(find: Callable[[], save.SaveLink], page: Callable[[], holder.HolderPag
         link = find()
     except NotFound:  # unknown, or not issued for Google
         return view.gone("unknown", 404, private=private)
-    if link.gone is not None:
-        return view.gone(link.gone, 410, private=private)
+    if link.gone is not None:  # the pass page says why (and who issued a voided pass)
+        return view.respond(page, private=private)
     if link.url is None:
         return view.wallet_refused(page, "google", link.unavailable or "wallet_unavailable",
                                    private=private)

@@ -145,9 +145,10 @@ def secure(response: Response, *, private: bool, theme: str | None = None) -> Re
     return response
 
 
-def gone(reason: str, status: int, *, private: bool) -> Response:
-    """The page of a pass that is not there: `unknown` (404), or voided/expired/revoked (410)."""
-    body = render_template("holder/gone.html", reason=reason)
+def gone(reason: str, status: int, *, private: bool, issuer: str | None = None) -> Response:
+    """The page of a pass that is not there: `unknown` (404), or voided/expired/revoked (410);
+    a voided pass's page names its `issuer`."""
+    body = render_template("holder/gone.html", reason=reason, issuer=issuer)
     return secure(make_response(body, status), private=private)
 
 
@@ -158,7 +159,7 @@ def respond(find: Callable[[], holder.HolderPage], *, private: bool) -> Response
     except NotFound:
         return gone("unknown", 404, private=private)
     if page.gone is not None:
-        return gone(page.gone, 410, private=private)
+        return gone(page.gone, 410, private=private, issuer=page.organization_name)
     return render(page, private=private)
 
 
@@ -181,7 +182,7 @@ def wallet_refused(find: Callable[[], holder.HolderPage], wallet: str, reason: s
     except NotFound:  # deleted since the link was resolved
         return gone("unknown", 404, private=private)
     if page.gone is not None:
-        return gone(page.gone, 410, private=private)
+        return gone(page.gone, 410, private=private, issuer=page.organization_name)
     if holder.try_again_soon(wallet, reason):
         g.retry_after = RETRY_AFTER  # the app-wide hook keeps only intended Retry-After
         response = render(page, private=private, status=503, unreachable=wallet)

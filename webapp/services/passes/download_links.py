@@ -18,7 +18,8 @@ from webapp.errors import InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import DownloadLink, Pass
 from webapp.services.context import Context
-from webapp.services.passes import lifecycle
+from webapp.services.passes import lifecycle, views
+from webapp.services.templates import revisions
 
 DEFAULT_LIFETIME = 3600
 MIN_LIFETIME, MAX_LIFETIME = 60, 7 * 24 * 3600
@@ -75,10 +76,12 @@ def list_for_pass(ctx: Context, pass_id: str, *, limit: int = pagination.DEFAULT
 
 @dataclass(frozen=True)
 class Resolved:
-    """What a token leads to: the pass, or why it no longer does."""
+    """What a token leads to: the pass, or why it no longer does (a voided pass names its
+    issuer: the holder should know whom to ask)."""
 
     pass_: Pass | None
     gone: str | None  # expired | revoked | voided
+    issuer: str | None = None
 
 
 def resolve(token: str) -> Resolved:
@@ -100,8 +103,13 @@ def resolve(token: str) -> Resolved:
     if item is None:
         raise NotFound("No such download link.")
     if item.status == "voided":
-        return Resolved(None, "voided")
+        return _voided(item)
     return Resolved(item, None)
+
+
+def _voided(item: Pass) -> Resolved:
+    definition = revisions.definition_of(item.template_id, item.template_revision) or {}
+    return Resolved(None, "voided", issuer=views.issuer_name(item, definition))
 
 
 _WALLET_NAMES = {"apple": "Apple Wallet", "google": "Google Wallet"}
@@ -133,7 +141,7 @@ def _usable(item: Pass, wallet: str | None) -> Resolved:
     if wallet is not None and not getattr(item, wallet):
         raise NotFound(f"This pass is not issued for {_WALLET_NAMES[wallet]}.")
     if item.status == "voided":
-        return Resolved(None, "voided")
+        return _voided(item)
     return Resolved(item, None)
 
 

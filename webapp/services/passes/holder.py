@@ -1,7 +1,8 @@
 """What a holder's page shows: the pass behind a short ID or a download-link token.
 
 `HolderPage.state` is `active`, or why the pass is gone (`voided`, `expired`, `revoked`).
-A gone page carries nothing of the pass: no card, no names, no organization.
+A gone page carries nothing of the pass (no card, no names) but, for a voided pass, the name
+of its issuer: the holder should know whom to ask.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from sqlalchemy import select
 
 from webapp.domain import definition as rules
 from webapp.extensions import db
-from webapp.models import Asset, Organization, Pass
+from webapp.models import Asset, Pass
 from webapp.services.passes import download_links, views
 from webapp.services.templates import revisions
 from webapp.wallets import barcodes
@@ -109,12 +110,11 @@ def by_token(token: str) -> HolderPage:
 
 def _page(found: download_links.Resolved) -> HolderPage:
     if found.pass_ is None:
-        return HolderPage(None, None, found.gone)
+        return HolderPage(None, found.issuer, found.gone)
     item = found.pass_
     definition = revisions.definition_of(item.template_id, item.template_revision) or {}
     artifacts = views.artifacts(item, definition)
-    organization = db.session.get(Organization, item.organization_id)
-    name = definition.get("organizationName") or (organization.name if organization else "")
+    name = views.issuer_name(item, definition)
     card = _card(item, definition, name)
     issued = [w for w in WALLETS if getattr(item, w)]
     offered = {w for w in issued if addable(w, artifacts[w]["reason"])}

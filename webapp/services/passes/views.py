@@ -8,7 +8,7 @@ from urllib.parse import urlsplit
 from webapp import clock, settings
 from webapp.domain import definition as rules
 from webapp.extensions import db
-from webapp.models import GoogleObject, Pass, PassEmail
+from webapp.models import GoogleObject, Organization, Pass, PassEmail
 from webapp.services.credentials import identities
 from webapp.services.email import sending as email_sending
 from webapp.services.email import wire as email_wire
@@ -185,3 +185,12 @@ def placeholders(text: str | None, item: Pass) -> str | None:
     if text is None:
         return None
     return text.replace("{{shortId}}", item.short_id).replace("{{passId}}", item.id)
+
+
+def issuer_name(item: Pass, definition: dict[str, Any]) -> str:
+    """Who issued the pass, as the pass names it: the design's organizationName, else the
+    organization's name."""
+    if definition.get("organizationName"):
+        return str(definition["organizationName"])
+    organization = db.session.get(Organization, item.organization_id)
+    return organization.name if organization else ""

@@ -9,7 +9,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from flask import Flask
 
 from tests.api.factories import template_body
 from tests.conftest import Api
-from tests.support.services import free_port
+from tests.support.services import free_port, wait_until_serving
 from webapp.logging import RedactRequestLines, redact_path, redact_request_line
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,14 +52,7 @@ def _served_log(app: Flask, database_url: str, tmp_path: Path, paths: list[str],
         stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"{url}/static/holder/holder.css", timeout=2)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.2)
+        wait_until_serving(f"{url}/static/holder/holder.css")
         with httpx.Client(base_url=url, timeout=10) as client:
             statuses = [client.get(path).status_code for path in paths]
         with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:

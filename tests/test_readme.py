@@ -9,14 +9,12 @@ import os
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
-from tests.support.services import free_port
+from tests.support.services import free_port, wait_until_serving
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = re.compile(r"svc_test_[A-Za-z0-9_-]+")
@@ -51,14 +49,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]
                               stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"{url}/v1/me", timeout=2)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.2)
+        wait_until_serving(f"{url}/v1/me")
         yield url, key.group(0)
     finally:
         server.terminate()

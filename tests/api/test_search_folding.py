@@ -15,9 +15,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.api.factories import template_body
-from tests.conftest import Api, base_overrides
+from tests.conftest import Api
 from tests.dashboard.conftest import sign_in
-from webapp import create_app
+from tests.support.migrating import at_head
 from webapp.domain import search
 
 MIGRATION = Path(__file__).parents[2] / "migrations" / "versions" / "0010_search_folded.py"
@@ -139,21 +139,11 @@ def test_the_migration_folds_existing_passes_and_back(tmp_path: Path,
     from flask_migrate import downgrade, upgrade
     from sqlalchemy import insert, select
 
-    app = create_app(base_overrides(tmp_path, empty_database))
-    app.instance_path = str(tmp_path / "instance")
-    with app.app_context():
+    with at_head(tmp_path, empty_database) as (ctx, template):
         from webapp.extensions import db
         from webapp.models import Pass
-        from webapp.services.accounts import organizations
-        from webapp.services.context import Context
         from webapp.services.passes import lifecycle
-        from webapp.services.templates import revisions
 
-        upgrade()
-        org = organizations.create("Migrating", "m@example.test", "correct horse battery")
-        ctx = Context(org.organization.id, "test")
-        body = template_body()
-        template = revisions.create(ctx, body["name"], body["type"], body["definition"])
         first_id = lifecycle.issue(ctx, lifecycle.IssueRequest(
             template.id, {"member": "x"}, holder_name="Jürgen Müller",
             holder_email="Jürgen@Example.com")).id
@@ -187,4 +177,3 @@ def test_the_migration_folds_existing_passes_and_back(tmp_path: Path,
         assert all(text == search.fold(joined) for text, joined in stored())
         assert found("muller") == [first_id]
         assert len(found("zoe")) == 100
-        db.engine.dispose()

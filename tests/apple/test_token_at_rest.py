@@ -10,8 +10,8 @@ from flask import Flask
 from sqlalchemy import select, text
 
 from tests.apple.conftest import auth_token, issue
-from tests.conftest import Api, base_overrides
-from webapp import create_app
+from tests.conftest import Api
+from tests.support.migrating import at_head
 
 
 def test_the_stored_token_is_not_the_token(app: Flask, api: Api, client: Any) -> None:
@@ -33,23 +33,12 @@ def test_the_migration_encrypts_existing_tokens_and_back(tmp_path: Path, databas
     from flask_migrate import downgrade, upgrade
 
     url = f"sqlite:///{tmp_path / 'migrate.sqlite3'}"
-    app = create_app(base_overrides(tmp_path, url))
-    app.instance_path = str(tmp_path / "instance")
-    with app.app_context():
-        from tests.api.factories import template_body
+    with at_head(tmp_path, url) as (ctx, template):
         from webapp.extensions import db
-        from webapp.services.accounts import organizations
         from webapp.services.apple import passes
-        from webapp.services.context import Context
         from webapp.services.passes import lifecycle
-        from webapp.services.templates import revisions
 
-        upgrade()
-        org = organizations.create("Migrating", "m@example.test", "correct horse battery")
-        ctx = Context(org.organization.id, "test")
-        body = template_body()
-        template = revisions.create(ctx, body["name"], body["type"], body["definition"])
-        values = {f["key"]: "x" for group in body["definition"]["config"]["fields"].values()
+        values = {f["key"]: "x" for group in template.definition["config"]["fields"].values()
                   for f in group if f.get("binding") == "perPass"}
         item = lifecycle.issue(ctx, lifecycle.IssueRequest(template.id, values))
         token = passes.authentication_token(item)
@@ -67,4 +56,3 @@ def test_the_migration_encrypts_existing_tokens_and_back(tmp_path: Path, databas
         from webapp.models import Pass
 
         assert passes.authentication_token(db.session.get(Pass, item.id)) == token
-        db.engine.dispose()

@@ -25,6 +25,20 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def wait_until_serving(url: str, timeout: float = 60) -> None:
+    """Until a GET of `url` gets any answer (a server started in a subprocess is up)."""
+    import httpx
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            httpx.get(url, timeout=2)
+            return
+        except httpx.TransportError:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.2)
+
+
 def missing(what: str) -> None:
     """Skip, or fail under CI=true, because a service binary is missing."""
     message = f"{what} is not installed (apt-get install {what.split()[0]})"

@@ -11,13 +11,13 @@ from __future__ import annotations
 from flask import Flask, Response
 
 from webapp.dashboard.errors import is_dashboard
+from webapp.distribution import holder_view
 
 DASHBOARD_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
                  "connect-src 'self'; form-action 'self'; base-uri 'none'; "
                  "frame-ancestors 'none'")
-# Holder pages, public error pages, the API: nothing but same-origin styles and images.
-PUBLIC_CSP = ("default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; "
-              "form-action 'none'; frame-ancestors 'none'")
+# Public error pages, files and the API: the holder pages' policy without their theme block.
+PUBLIC_CSP = holder_view.csp()
 
 # Headers of the answers written outside Flask (gunicorn's own errors, see gunicorn.conf.py).
 PUBLIC_HEADERS = {

@@ -57,8 +57,6 @@ def _pass_response(data: bytes, filename: str, *, private: bool) -> Response:
     response.mimetype = passes.MIME_TYPE
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.headers["Cache-Control"] = "no-store" if private else "private, no-cache"
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
     return response
 
 

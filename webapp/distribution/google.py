@@ -60,6 +60,5 @@ def _save(find: Callable[[], save.SaveLink], page: Callable[[], holder.HolderPag
                                    private=private)
     response = redirect(link.url, 302)
     response.headers["Cache-Control"] = "no-store"  # minted per visit
-    response.headers["Referrer-Policy"] = "no-referrer"
     return response
 

@@ -130,14 +130,11 @@ def csp(theme: str | None = None) -> str:
 
 
 def secure(response: Response, *, private: bool, theme: str | None = None) -> Response:
-    """Security, caching and language headers of every holder page."""
+    """Security, caching and language headers of every holder page (nosniff, framing and
+    `Referrer-Policy: no-referrer` come with every public answer: `webapp.security_headers`)."""
     headers = response.headers
     headers["Content-Security-Policy"] = csp(theme)
-    headers["X-Content-Type-Options"] = "nosniff"
-    headers["X-Frame-Options"] = "DENY"
     headers["X-Robots-Tag"] = "noindex, nofollow"
-    # The short ID and the token are both keys to the pass: never sent on in a Referer.
-    headers["Referrer-Policy"] = "no-referrer"
     headers["Cross-Origin-Opener-Policy"] = "same-origin"
     headers["Content-Language"] = lang()
     headers["Vary"] = "Accept-Language, User-Agent"

@@ -96,6 +96,11 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        if connection.dialect.name == "sqlite":
+            # Batch mode rebuilds a table by dropping it; with foreign keys on, that drop would
+            # delete every row pointing at it (ON DELETE CASCADE). SQLite ignores this PRAGMA
+            # inside a transaction, so it goes to the driver before the migration's BEGIN.
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
@@ -104,6 +109,8 @@ def run_migrations_online():
 
         with context.begin_transaction():
             context.run_migrations()
+        if connection.dialect.name == "sqlite":
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=ON")
 
 
 if context.is_offline_mode():

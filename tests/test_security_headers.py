@@ -99,7 +99,7 @@ def test_dashboard_pages_have_no_inline_script_or_style(client: FlaskClient, org
         html = response.get_data(as_text=True)
         assert not _INLINE.findall(html), (path, _INLINE.findall(html))
     designer = dash.get(pages[6]).get_data(as_text=True)
-    for image in ('class="bgimg"', 'class="ap-strip"', 'class="gp-hero"'):
+    for image in ('class="pp-bgimg"', 'class="strip"', 'class="pp-hero"'):
         assert image in designer or image in dash.get(pages[7]).get_data(as_text=True)
     # the card's colours travel as data for dashboard.js, which sets them through CSSOM
     assert 'data-background="#112233" data-color="#ffffff"' in designer

@@ -107,5 +107,5 @@ def assert_holder_page(response: Any, language: str) -> str:
     html = response.get_data(as_text=True)
     assert f'<html lang="{language}">' in html
     assert '<link rel="stylesheet" href="/static/holder/holder.css?v=' in html
-    assert '<main class="layout">' in html and '<article class="card' in html
+    assert '<main class="layout">' in html and '<article class="pp-card' in html
     return html

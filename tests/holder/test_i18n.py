@@ -17,8 +17,11 @@ LANGUAGES = ("de", "fr", "es")
 
 
 def _holder_messages() -> set[str]:
-    found = extract_from_dir(str(ROOT / "templates" / "holder"),
-                             method_map=[("**.html", "jinja2")])
+    """The holder templates' messages, and the pass preview's (a holder page draws it)."""
+    found = [*extract_from_dir(str(ROOT / "templates" / "holder"),
+                               method_map=[("**.html", "jinja2")]),
+             *extract_from_dir(str(ROOT / "templates" / "shared"),
+                               method_map=[("**.html", "jinja2")])]
     return {message for _file, _line, message, _comments, _context in found}
 
 

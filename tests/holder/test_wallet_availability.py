@@ -82,6 +82,8 @@ def test_fresh_install_with_an_image_offers_no_google_button(fresh_api: Api, png
     assert wallets_in_order(html) == ["apple"]
     assert "/google" not in html and GOOGLE_BUTTON[language] not in html
     assert GOOGLE_NOTE[language] in html
+    # the card drawn is the offered wallet's, not the phone's own wallet's
+    assert '<article class="pp-card pp-apple' in html and "pp-google" not in html
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -1,6 +1,7 @@
-"""The holder page's presentation: device from User-Agent, button order, display values,
-Open Graph data and the security headers (strict CSP with a hash for the theme colours);
-the pass's page as every public door answers it (its wallet links too, when they fail).
+"""The holder page's presentation: device from User-Agent, button order, the card in the
+reader's language, Open Graph data and the security headers (strict CSP with a hash for the
+theme colours); the pass's page as every public door answers it (its wallet links too, when
+they fail).
 """
 
 from __future__ import annotations
@@ -9,17 +10,15 @@ import base64
 import hashlib
 import re
 from collections.abc import Callable
-from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-from babel import Locale, dates, numbers
 from flask import Response, current_app, g, make_response, render_template, request, url_for
 from flask_babel import get_locale
 
-from webapp.domain import definition as rules
 from webapp.errors import NotFound
 from webapp.services.passes import holder
+from webapp.services.templates import previews
 from webapp.wallets import barcodes
 
 _IOS = re.compile(r"\b(iPhone|iPad|iPod)\b")
@@ -50,12 +49,11 @@ def wallet_order(page: holder.HolderPage, kind: str) -> list[str]:
 
 def theme_css(card: holder.Card) -> str:
     """The card's colours as CSS custom properties (validated `#rrggbb` only)."""
-    def color(value: str, fallback: str) -> str:
-        return value if _COLOR.fullmatch(value or "") else fallback
-
-    return (f":root{{--card-bg:{color(card.background, '#333333')};"
-            f"--card-fg:{color(card.foreground, '#ffffff')};"
-            f"--card-label:{color(card.label_color, '#ffffff')}}}")
+    colors = card.preview["colors"]  # checked by the preview; checked again, being CSS
+    if not all(_COLOR.fullmatch(colors[name]) for name in ("background", "foreground", "label")):
+        colors = {"background": "#ffffff", "foreground": "#000000", "label": "#000000"}
+    return (f":root{{--card-bg:{colors['background']};--card-fg:{colors['foreground']};"
+            f"--card-label:{colors['label']}}}")
 
 
 def page_url(path: str) -> str:
@@ -78,33 +76,13 @@ def _permanent_qr(url: str) -> str:
     return barcodes.qr(url)
 
 
-def display(field: holder.Field) -> str:
-    """A field's value in the reader's language: dates and numbers localized."""
-    locale = lang()
-    try:
-        if field.format == "date":
-            day = rules.parse_date(field.value)
-            return dates.format_date(day, "long", locale=locale) if day else field.value
-        if field.format == "dateTime":
-            return when(field.value) or field.value
-        if field.format == "number" and rules.is_numeric_text(field.value):
-            return numbers.format_decimal(Decimal(field.value), locale=locale)
-    except (ValueError, OverflowError, ArithmeticError):  # InvalidOperation is one
-        return field.value
-    return field.value
-
-
-def when(value: object) -> str | None:
-    """An ISO 8601 date and time, shown in its own offset (the event's local time)."""
-    if not isinstance(value, str):
-        return None
-    moment = rules.parse_datetime(value)
-    if moment is None:
-        return None
-    locale = Locale.parse(lang())
-    day = dates.format_skeleton("yMMMEd", moment, tzinfo=moment.tzinfo, locale=locale)
-    time = dates.format_time(moment, "short", tzinfo=moment.tzinfo, locale=locale)
-    return locale.datetime_formats["medium"].format(time, day)  # "Fri, Jan 1, 2027, 8:00 PM"
+def preview_wallets(page: holder.HolderPage, kind: str) -> list[str]:
+    """The one card the page draws: the first wallet it offers (the device's own first),
+    else the first the design is for."""
+    assert page.card is not None
+    platforms = page.card.preview["platforms"]
+    drawn = wallet_order(page, kind) or [w for w in ORDER[kind] if platforms.get(w, True)]
+    return drawn[:1] or ["apple"]
 
 
 def asset_url(image: holder.Image, *, absolute: bool = False) -> str:
@@ -201,12 +179,22 @@ def context(page: holder.HolderPage, *, private: bool) -> dict[str, Any]:
     home = url_for(f"distribution.{base}", **key)  # also when a wallet link answers
     return {
         "page": page, "card": card, "device": kind, "theme": theme,
+        "preview": previews.localize(card.preview, lang()),
+        "preview_wallets": preview_wallets(page, kind),
+        "preview_stylesheet": stylesheet("shared/pass-preview.css"),
         "wallets": wallet_order(page, kind),
         "links": {"apple": home + "/apple.pkpass", "google": home + "/google"},
         "qr": page_qr(home, private=private) if kind == "desktop" else None,
         "share": share_image(card), "canonical": None if private else page_url(home),
-        "display": display, "when": when, "asset_url": asset_url,
+        "asset_url": asset_url,
     }
+
+
+def reader_languages() -> list[str]:
+    """The reader's languages from `Accept-Language`, best first: the pass's own texts
+    follow them (any language its template has, not only the page's four)."""
+    tags = [tag for tag, quality in request.accept_languages if quality > 0 and tag != "*"]
+    return tags[:10]
 
 
 def lang() -> str:
@@ -214,17 +202,18 @@ def lang() -> str:
     return str(get_locale() or "en")
 
 
-def stylesheet() -> str:
-    """The holder stylesheet's URL, versioned by its content so a change is seen at once."""
-    return url_for("static", filename="holder/holder.css", v=_css_version())
+def stylesheet(filename: str = "holder/holder.css") -> str:
+    """A stylesheet's URL (the holder's, or the pass preview's), versioned by its content so
+    a change is seen at once."""
+    return url_for("static", filename=filename, v=_css_version(filename))
 
 
 _version: dict[str, str] = {}
 
 
-def _css_version() -> str:
-    if "css" not in _version:
-        path = f"{current_app.static_folder}/holder/holder.css"
+def _css_version(filename: str) -> str:
+    if filename not in _version:
+        path = f"{current_app.static_folder}/{filename}"
         with open(path, "rb") as fh:
-            _version["css"] = hashlib.sha256(fh.read()).hexdigest()[:10]
-    return _version["css"]
+            _version[filename] = hashlib.sha256(fh.read()).hexdigest()[:10]
+    return _version[filename]

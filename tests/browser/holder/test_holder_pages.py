@@ -86,8 +86,9 @@ def test_buttons_in_the_device_order(live_server, page_for, issuer, recorded, de
     if device == "desktop":
         assert LABELS[lang]["scan"] in page.locator(".scan h2").inner_text()
     assert page.locator("html").get_attribute("lang") == lang
-    assert page.locator(".card img.logo").evaluate("img => img.naturalWidth") == 160
-    assert page.locator(".card img.strip").evaluate("img => img.naturalWidth") == 750
+    assert page.locator(".pp-card img.logo").evaluate("img => img.naturalWidth") == 160
+    banner = "img.pp-hero" if device == "android" else "img.strip"  # Google: at the bottom
+    assert page.locator(f".pp-card {banner}").evaluate("img => img.naturalWidth") == 750
     screenshot(page, f"holder-{device}-{lang}")
     _same_origin(requests, live_server.url)
 
@@ -229,8 +230,8 @@ def test_works_without_javascript_and_in_dark_mode(live_server, page_for, issuer
     page.goto(f"{live_server.url}/p/{item['shortId']}")
     buttons = page.locator("a.wallet-button")
     assert buttons.count() == 2 and buttons.first.is_visible()
-    page.locator(".back summary").click()  # <details> opens without script
-    assert page.locator(".back dd").is_visible()
+    page.locator(".pp-back summary").click()  # <details> opens without script
+    assert page.locator(".pp-back dd").is_visible()
     screenshot(page, "holder-iphone-dark")
 
 
@@ -242,7 +243,7 @@ def test_csp_is_not_violated(live_server, page_for, issuer) -> None:
     page.on("console", lambda m: messages.append(m.text))
     page.goto(f"{live_server.url}/p/{item['shortId']}", wait_until="networkidle")
     assert not [m for m in messages if "Content Security Policy" in m], messages
-    background = page.locator(".card").evaluate("el => getComputedStyle(el).backgroundColor")
+    background = page.locator(".pp-card").evaluate("el => getComputedStyle(el).backgroundColor")
     assert background == "rgb(29, 53, 87)"  # #1d3557 from the hashed theme block
     assert page.locator(".wallet-button").first.evaluate(
         "el => getComputedStyle(el).borderRadius") == "12px"  # holder.css applied

@@ -7,17 +7,14 @@ of its issuer: the holder should know whom to ask.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import select
-
-from webapp.domain import definition as rules
-from webapp.extensions import db
-from webapp.models import Asset, Pass
+from webapp.domain import translations
+from webapp.models import Pass
 from webapp.services.passes import download_links, views
-from webapp.services.templates import revisions
-from webapp.wallets import barcodes
+from webapp.services.templates import previews, revisions
 
 WALLETS: tuple[str, ...] = ("apple", "google")
 # Google readiness reasons a tap overcomes: the save link writes the object then (the job
@@ -37,40 +34,15 @@ class Image:
 
 
 @dataclass(frozen=True)
-class Field:
-    """One field as the card shows it; `format` is text, number, date or dateTime."""
-
-    key: str
-    label: str
-    value: str
-    format: str = "text"
-
-
-@dataclass(frozen=True)
-class Barcode:
-    """The barcode: its format, the encoded text, the text shown under it, and its SVG."""
-
-    format: str
-    message: str
-    text: str
-    svg: str | None
-
-
-@dataclass(frozen=True)
 class Card:
-    """The pass drawn from its template revision and values."""
+    """The pass on its page: who issued it, its description, its images with their sizes
+    (a link preview's picture) and `preview`, the card every door draws
+    (`services.templates.previews`)."""
 
-    type: str
     organization_name: str
     description: str
-    logo_text: str | None
-    background: str
-    foreground: str
-    label_color: str
     images: dict[str, Image]
-    groups: dict[str, list[Field]]
-    barcode: Barcode | None
-    event: dict[str, Any] | None
+    preview: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -81,10 +53,10 @@ class HolderPage:
     organization_name: str | None
     gone: str | None = None
     card: Card | None = None
-    holder_name: str | None = None
     wallets: tuple[str, ...] = ()  # issued for and addable now, in WALLETS order
     unavailable: tuple[str, ...] = ()  # issued for, but not addable now
     short_id: str | None = None
+    language: str | None = None  # of the pass's texts, when its template states one
 
     @property
     def state(self) -> str:
@@ -92,36 +64,40 @@ class HolderPage:
         return self.gone or "active"
 
 
-def by_short_id(short_id: str) -> HolderPage:
-    """The page of a pass's permanent link.
+def by_short_id(short_id: str, languages: Sequence[str] = ()) -> HolderPage:
+    """The page of a pass's permanent link, in the first of the reader's `languages` (best
+    first) its template has.
 
     :raises NotFound: no pass has this short ID.
     """
-    return _page(download_links.by_short_id(short_id))
+    return _page(download_links.by_short_id(short_id), languages)
 
 
-def by_token(token: str) -> HolderPage:
-    """The page behind a download link.
+def by_token(token: str, languages: Sequence[str] = ()) -> HolderPage:
+    """The page behind a download link, in the reader's languages as `by_short_id`.
 
     :raises NotFound: no link has this token.
     """
-    return _page(download_links.by_token(token))
+    return _page(download_links.by_token(token), languages)
 
 
-def _page(found: download_links.Resolved) -> HolderPage:
+def _page(found: download_links.Resolved, languages: Sequence[str]) -> HolderPage:
     if found.pass_ is None:
         return HolderPage(None, found.issuer, found.gone)
     item = found.pass_
     definition = revisions.definition_of(item.template_id, item.template_revision) or {}
     artifacts = views.artifacts(item, definition)
+    language = translations.negotiate(languages, definition)
+    stated = "defaultLanguage" in definition or bool(translations.languages(definition))
+    definition = translations.localize(definition, language)
     name = views.issuer_name(item, definition)
     card = _card(item, definition, name)
     issued = [w for w in WALLETS if getattr(item, w)]
     offered = {w for w in issued if addable(w, artifacts[w]["reason"])}
-    return HolderPage(item, name, card=card, holder_name=item.holder_name,
+    return HolderPage(item, name, card=card,
                       wallets=tuple(w for w in issued if w in offered),
                       unavailable=tuple(w for w in issued if w not in offered),
-                      short_id=item.short_id)
+                      short_id=item.short_id, language=language if stated else None)
 
 
 def addable(wallet: str, reason: str | None) -> bool:
@@ -143,41 +119,9 @@ def without(page: HolderPage, wallet: str) -> HolderPage:
 
 
 def _card(item: Pass, definition: dict[str, Any], organization_name: str) -> Card:
-    colors = definition.get("colors") or {}
-    foreground = colors.get("foreground") or "#ffffff"
-    groups: dict[str, list[Field]] = {group: [] for group in rules.GROUPS}
-    for group, spec in rules.fields(definition):
-        value = spec.get("value") if spec.get("binding") == "shared" else \
-            item.field_values.get(spec.get("key", ""))
-        if value is None or value == "":
-            continue
-        groups[group].append(Field(str(spec.get("key", "")), str(spec.get("label") or ""),
-                                   str(value), str(spec.get("format") or "text")))
-    return Card(
-        type=str(definition.get("type") or "generic"), organization_name=organization_name,
-        description=str(definition.get("description") or ""),
-        logo_text=definition.get("logoText"),
-        background=colors.get("background") or "#333333", foreground=foreground,
-        label_color=colors.get("label") or foreground,
-        images=_images(item.organization_id, rules.image_refs(definition)), groups=groups,
-        barcode=_barcode(item, definition),
-        event=definition.get("event") if isinstance(definition.get("event"), dict) else None)
-
-
-def _images(organization_id: str, refs: dict[str, str]) -> dict[str, Image]:
-    if not refs:
-        return {}
-    rows = db.session.execute(select(Asset.id, Asset.width, Asset.height).where(
-        Asset.id.in_(set(refs.values())), Asset.organization_id == organization_id)).all()
-    sizes = {row.id: (row.width, row.height) for row in rows}
-    return {slot: Image(ref, *sizes[ref]) for slot, ref in refs.items() if ref in sizes}
-
-
-def _barcode(item: Pass, definition: dict[str, Any]) -> Barcode | None:
-    spec = definition.get("barcode")
-    message = views.barcode_message(item, definition)
-    if not isinstance(spec, dict) or not message:
-        return None
-    format_ = str(spec.get("format") or "qr")
-    text = views.placeholders(spec.get("altText"), item) or message
-    return Barcode(format_, message, text, barcodes.svg(format_, message))
+    preview = previews.for_pass(item, definition)
+    images = {slot: Image(image["id"], image["width"], image["height"])
+              for slot, image in preview["images"].items()}
+    return Card(organization_name=organization_name,
+                description=str(definition.get("description") or ""), images=images,
+                preview=preview)

@@ -45,3 +45,24 @@ def _google(item: Pass, last: PassUpdate | None) -> dict[str, Any]:
             "savedAt": row.saved_at if row else None,
             "removedAt": row.removed_at if row else None,
             "lastDelivery": last.google_status if last is not None else None}
+
+
+def for_list(ctx: Context, items: list[Pass]) -> dict[str, dict[str, Any]]:
+    """Pass ID -> {"apple": devices registered, or None when not issued for Apple;
+    "google": "saved" | "removed" | "not_saved", or None when not issued for Google}, for
+    a page of the context's passes (two queries for the page)."""
+    ids = [p.id for p in items if p.organization_id == ctx.organization_id
+           and p.environment == ctx.environment]
+    wanted = set(ids)
+    devices: dict[str, int] = {}
+    saved: dict[str, str | None] = {}
+    if ids:
+        devices = dict(db.session.execute(
+            select(AppleRegistration.pass_id, func.count())
+            .where(AppleRegistration.pass_id.in_(ids)).group_by(AppleRegistration.pass_id)).all())
+        saved = dict(db.session.execute(
+            select(GoogleObject.pass_id, GoogleObject.wallet_state)
+            .where(GoogleObject.pass_id.in_(ids))).all())
+    return {p.id: {"apple": devices.get(p.id, 0) if p.apple else None,
+                   "google": (saved.get(p.id) or "not_saved") if p.google else None}
+            for p in items if p.id in wanted}

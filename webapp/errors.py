@@ -9,6 +9,7 @@
      ├── IdempotencyKeyInUse       same key, first request still running (409 idempotency_error)
      ├── NotFound                  unknown ID, or another tenant's (404 not_found_error)
      ├── Conflict                  state forbids it: stale revision, archived, voided (409)
+     │    └── RedemptionRefused    a pass that cannot be checked in now, and why (409)
      ├── AuthenticationFailed      missing, malformed, unknown or revoked key (401)
      └── ServiceUnavailable        a dependency is down (503)
 
@@ -75,6 +76,21 @@ class NotFound(ServiceError):
 
 class Conflict(ServiceError):
     default_code = "conflict"
+
+
+class RedemptionRefused(Conflict):
+    """A pass that cannot be redeemed now. `code` says why (`pass_voided`, `pass_expired`,
+    `redemption_not_enabled`, `already_redeemed`, `max_uses_reached`); `pass_id` names the
+    pass; `redemption` is the wire object of the earlier redemption that decided it (the
+    first for `already_redeemed`, the last for `max_uses_reached`), else None."""
+
+    default_code = "redemption_refused"
+
+    def __init__(self, message: str, *, code: str, pass_id: str,
+                 redemption: dict[str, Any] | None = None):
+        super().__init__(message, code=code)
+        self.pass_id = pass_id
+        self.redemption = redemption
 
 
 class AuthenticationFailed(ServiceError):

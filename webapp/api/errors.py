@@ -3,6 +3,8 @@
     {"error": {"type": ..., "code": ..., "message": ..., "param"?: ..., "issues"?: [...]},
      "requestId": "req_..."}
 
+A refused redemption adds `passId` and `redemption` (the earlier one that decided it, or null).
+
 The 401 body carries `code: invalid_api_key` and no type, exactly as the spec shows. A
 restricted key outside its permissions gets 403 `permission_error` / `insufficient_scope`.
 """
@@ -52,8 +54,9 @@ INTERNAL_MESSAGE = (
 
 def envelope(status: int, message: str, *, type_: str | None = None, code: str | None = None,
              param: str | None = None, issues: list[dict[str, Any]] | None = None,
-             issue_count: int | None = None, headers: dict[str, str] | None = None) -> Response:
-    """An error response in the one documented shape."""
+             issue_count: int | None = None, headers: dict[str, str] | None = None,
+             extra: dict[str, Any] | None = None) -> Response:
+    """An error response in the one documented shape (`extra`: members a refusal adds)."""
     error: dict[str, Any] = {}
     if type_:
         error["type"] = type_
@@ -65,6 +68,7 @@ def envelope(status: int, message: str, *, type_: str | None = None, code: str |
     if issues is not None:
         error["issues"] = issues
         error["issueCount"] = len(issues) if issue_count is None else issue_count
+    error.update(extra or {})
     body = json.dumps({"error": error, "requestId": g.get("request_id", "")})
     response = Response(body, status=status, mimetype="application/json")
     for name, value in (headers or {}).items():
@@ -79,9 +83,12 @@ def from_service_error(exc: errors.ServiceError) -> Response:
     status, type_ = next(((s, t) for cls, s, t in _WIRE if isinstance(exc, cls)),
                          (400, "invalid_request_error"))
     headers = {"Retry-After": "1"} if status in (409, 503) and type_ != "conflict_error" else None
+    extra = ({"passId": exc.pass_id, "redemption": exc.redemption}
+             if isinstance(exc, errors.RedemptionRefused) else None)
     return envelope(status, exc.message, type_=type_ or None, code=exc.code, param=exc.param,
                     issues=getattr(exc, "issues", None),
-                    issue_count=getattr(exc, "issue_count", None), headers=headers)
+                    issue_count=getattr(exc, "issue_count", None), headers=headers,
+                    extra=extra)
 
 
 def from_http_exception(exc: HTTPException) -> Response:

@@ -40,7 +40,7 @@ class Membership(Model):
     organization_id: Mapped[str] = mapped_column(
         ForeignKey("organizations.id", ondelete="CASCADE"), index=True
     )
-    role: Mapped[str] = mapped_column(String(16))  # owner | member
+    role: Mapped[str] = mapped_column(String(16))  # owner | member | scanner
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
     user: Mapped[User] = relationship(back_populates="memberships")

@@ -1,11 +1,17 @@
-"""Members of an organization: listed by anyone in it, added and removed by an owner."""
+"""Members of an organization: listed by anyone in it, added, removed and given a role by an
+owner.
+
+Roles: `owner` (everything, members included), `member` (everything but members), `scanner`
+(the dashboard's scanner page only: staff at the door).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
+from sqlalchemy.orm import Session
 from werkzeug.security import generate_password_hash
 
 from webapp import ids
@@ -17,6 +23,8 @@ from webapp.services.accounts import users
 from webapp.services.accounts.organizations import _EMAIL  # one definition of a valid email
 from webapp.services.accounts.users import MIN_PASSWORD
 from webapp.services.context import Context
+
+ROLES = ("owner", "member", "scanner")
 
 
 class NotOwner(ServiceError):
@@ -41,26 +49,29 @@ class Added:
 
 
 def list_(ctx: Context) -> list[Member]:
-    """The organization's members, owners first, then by email."""
+    """The organization's members: owners, members, then scanners; each by email."""
     rows = db.session.execute(
         select(Membership.id, User.id, User.email, Membership.role, Membership.created_at)
         .join(User, User.id == Membership.user_id)
         .where(Membership.organization_id == ctx.organization_id)
-        .order_by(Membership.role.desc(), User.email)
+        .order_by(case({role: rank for rank, role in enumerate(ROLES)},
+                       value=Membership.role, else_=len(ROLES)), User.email)
     ).all()
     return [Member(*row) for row in rows]
 
 
-def add(ctx: Context, email: str, password: str) -> Added:
-    """Add a member by email; a new user gets `password`, an existing one keeps theirs.
+def add(ctx: Context, email: str, password: str, role: str = "member") -> Added:
+    """Add a member by email with `role`; a new user gets `password`, an existing one keeps
+    theirs.
 
     :raises NotOwner: the acting user is not an owner.
-    :raises InvalidRequest: bad email or password (`param` names which).
+    :raises InvalidRequest: bad email, password or role (`param` names which).
     :raises Conflict: already a member (`already_member`).
     """
     email = (email or "").strip().lower()
     if not _EMAIL.match(email):
         raise InvalidRequest("Enter a valid email address.", param="email")
+    _check_role(role)
     with transaction() as session:
         _require_owner(ctx)
         user = session.scalar(select(User).where(User.email == email))
@@ -79,7 +90,7 @@ def add(ctx: Context, email: str, password: str) -> Added:
             raise Conflict(f"{email} is a member already.", code="already_member",
                            param="email")
         row = Membership(id=ids.new_id("mem"), user_id=user.id,
-                         organization_id=ctx.organization_id, role="member")
+                         organization_id=ctx.organization_id, role=role)
         session.add(row)
         session.flush()
         member = Member(row.id, user.id, user.email, row.role, row.created_at)
@@ -96,19 +107,54 @@ def remove(ctx: Context, membership_id: str) -> None:
     """
     with transaction() as session:
         _require_owner(ctx)
-        row = session.scalar(select(Membership).where(
-            Membership.id == membership_id,
-            Membership.organization_id == ctx.organization_id)) if isinstance(
-                membership_id, str) else None
-        if row is None:
-            raise NotFound(f"No such member: {membership_id}", param="id")
-        if row.role == "owner":
-            owners = session.scalar(select(func.count()).select_from(Membership).where(
-                Membership.organization_id == ctx.organization_id, Membership.role == "owner")) or 0
-            if owners <= 1:
-                raise Conflict("The last owner cannot be removed.", code="last_owner")
+        row = _membership(session, ctx, membership_id)
+        if row.role == "owner" and _owners(ctx) <= 1:
+            raise Conflict("The last owner cannot be removed.", code="last_owner")
         session.delete(row)
         users.end_sessions(row.user_id)
+
+
+def set_role(ctx: Context, membership_id: str, role: str) -> Member:
+    """Give a member another role; it applies from their next request.
+
+    :raises NotOwner: the acting user is not an owner.
+    :raises InvalidRequest: an unknown role (`role`).
+    :raises NotFound: no such membership in this organization.
+    :raises Conflict: the last owner would be left without the owner role (`last_owner`).
+    """
+    _check_role(role)
+    with transaction() as session:
+        _require_owner(ctx)
+        row = _membership(session, ctx, membership_id)
+        if row.role == "owner" and role != "owner" and _owners(ctx) <= 1:
+            raise Conflict("The last owner must stay an owner.", code="last_owner",
+                           param="role")
+        row.role = role
+        session.flush()
+        user = session.get(User, row.user_id)
+        return Member(row.id, row.user_id, user.email if user else "", row.role,
+                      row.created_at)
+
+
+def _membership(session: Session, ctx: Context, membership_id: str) -> Membership:
+    """The organization's membership `membership_id`, else NotFound (a non-string ID too)."""
+    row = session.scalar(select(Membership).where(
+        Membership.id == membership_id,
+        Membership.organization_id == ctx.organization_id)) if isinstance(
+            membership_id, str) else None
+    if row is None:
+        raise NotFound(f"No such member: {membership_id}", param="id")
+    return row
+
+
+def _check_role(role: str) -> None:
+    if role not in ROLES:
+        raise InvalidRequest(f"role must be one of {', '.join(ROLES)}.", param="role")
+
+
+def _owners(ctx: Context) -> int:
+    return db.session.scalar(select(func.count()).select_from(Membership).where(
+        Membership.organization_id == ctx.organization_id, Membership.role == "owner")) or 0
 
 
 def _require_owner(ctx: Context) -> None:

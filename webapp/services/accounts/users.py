@@ -26,7 +26,7 @@ class StaffMembership:
     id: str
     organization_id: str
     organization_name: str
-    role: str  # owner | member
+    role: str  # owner | member | scanner (accounts.members.ROLES)
 
 
 @dataclass(frozen=True)

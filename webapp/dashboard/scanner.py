@@ -1,0 +1,139 @@
+"""The scanner: a page for a phone held in one hand. It reads a pass's barcode with the rear
+camera (static/dashboard/scanner.js) or takes a typed short ID, and shows whether to let the
+holder in: `checkin.scan` with source "scanner" and the signed-in staff member as who scanned.
+
+Times on the verdict are in the phone's time zone (sent by the page as `tz`, named on the
+page), UTC when the page does not say.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from flask import Response, request
+
+from webapp import clock
+from webapp.dashboard import ENV, bp, ctx, nav
+from webapp.dashboard.htmx import render
+from webapp.errors import Conflict, InvalidRequest, NotFound, RedemptionRefused
+from webapp.services.passes import lifecycle
+from webapp.services.redemptions import checkin
+
+nav.add("Scanner", "dashboard.scan_index", 15)
+
+_PAGE, _VERDICT = "dashboard/scan/index.html", "dashboard/scan/_verdict.html"
+_SHOWN_GROUPS = ("header", "primary", "secondary", "auxiliary")  # not the back of the pass
+_TITLES = {
+    "already_redeemed": "Already checked in",
+    "max_uses_reached": "No uses left",
+    "pass_voided": "Pass voided",
+    "pass_expired": "Pass expired",
+    "redemption_not_enabled": "Not a check-in pass",
+    "unknown_code": "Unknown code",
+}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the full-screen answer shows: green when `valid`, else red with `reason`."""
+
+    valid: bool
+    code: str  # "valid", or the refusal's code
+    title: str
+    reason: str = ""
+    holder: str | None = None
+    template: str | None = None
+    fields: list[tuple[str, str]] = field(default_factory=list)
+
+
+@bp.get(f"/{ENV}/scan")
+def scan_index() -> Response:
+    return render(_PAGE, None, 200, verdict=None, zone="UTC",
+                  location=request.args.get("location", "")[:100])
+
+
+@bp.post(f"/{ENV}/scan")
+def scan_verdict() -> Response:
+    """Judge one scanned or typed code: the verdict fragment for the page's script, the
+    whole page for a plain form post."""
+    code, location = request.form.get("code", "").strip(), request.form.get("location", "")
+    zone = _zone(request.form.get("tz", ""))
+    shown: dict[str, Any] = {"location": location, "zone": zone.key}
+    if not code:
+        return render(_PAGE, _VERDICT, 422, verdict=None, error="Scan a barcode or type the "
+                      "pass's short ID.", **shown)
+    try:
+        redemption = checkin.scan(ctx(), code, source="scanner", location=location)
+    except RedemptionRefused as exc:
+        return render(_PAGE, _VERDICT, 200, verdict=_refused(exc, zone), **shown)
+    except NotFound:
+        verdict = Verdict(False, "unknown_code", _TITLES["unknown_code"],
+                          f"No {ctx().environment} pass of this organization has the code "
+                          f"{code[:80]}.")
+        return render(_PAGE, _VERDICT, 200, verdict=verdict, **shown)
+    except Conflict as exc:  # e.g. a barcode value that several passes share
+        verdict = Verdict(False, exc.code, "Not valid", exc.message)
+        return render(_PAGE, _VERDICT, 200, verdict=verdict, **shown)
+    except InvalidRequest as exc:  # e.g. a location over 100 characters
+        return render(_PAGE, _VERDICT, 422, verdict=None, error=exc.message, **shown)
+    return render(_PAGE, _VERDICT, 200, verdict=_valid(redemption.pass_), **shown)
+
+
+def _valid(item: Any) -> Verdict:
+    """The green screen: who holds the pass and what it says."""
+    mode = (item.definition or {}).get("redemption") or {}
+    reason = ""
+    if mode.get("mode") == "multiple":
+        limit = mode.get("maxUses")
+        reason = f"Use {item.redemption_count}" + (f" of {limit}" if limit else "")
+    return Verdict(True, "valid", "Valid", reason, item.holder_name, item.template_name,
+                   _fields(item))
+
+
+def _refused(exc: RedemptionRefused, zone: ZoneInfo) -> Verdict:
+    """The red screen: why not, with the earlier check-in that decided it."""
+    reason = exc.message
+    earlier = exc.redemption
+    if exc.code in ("already_redeemed", "max_uses_reached") and earlier:
+        # Under the title: "Already checked in" / "at 19:02 by sam@example.com, Gate B".
+        verb = "" if exc.code == "already_redeemed" else "Last check-in "
+        scanned_by = (earlier.get("scannedBy") or {}).get("name")
+        reason = f"{verb}{_when(earlier.get('redeemedAt'), zone)}" + \
+            (f" by {scanned_by}" if scanned_by else "") + \
+            (f", {earlier['location']}" if earlier.get("location") else "")
+    try:
+        item = lifecycle.get(ctx(), exc.pass_id)
+    except NotFound:
+        item = None
+    return Verdict(False, exc.code, _TITLES.get(exc.code, "Not valid"), reason,
+                   item.holder_name if item else None, item.template_name if item else None,
+                   _fields(item) if item else [])
+
+
+def _when(stamp: str | None, zone: ZoneInfo) -> str:
+    """`at 19:02` today in `zone`, `on 24 Nov at 19:02` another day (the page names the
+    zone)."""
+    if not stamp:
+        return ""
+    moment = datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(zone)
+    today = clock.now().astimezone(zone).date()
+    day = "" if moment.date() == today else f"on {moment.day} {moment:%b %Y} "
+    return f"{day}at {moment:%H:%M}"
+
+
+def _fields(item: Any) -> list[tuple[str, str]]:
+    """The pass's labelled values from its front, in wallet order."""
+    groups = (item.preview or {}).get("fields", {})
+    return [(f.get("label") or f.get("key") or "", f["value"])
+            for group in _SHOWN_GROUPS for f in groups.get(group, []) if f.get("value")]
+
+
+def _zone(name: str) -> ZoneInfo:
+    """The phone's IANA time zone, or UTC for a missing or unknown one."""
+    try:
+        return ZoneInfo(name) if name and len(name) <= 64 else ZoneInfo("UTC")
+    except (ValueError, KeyError, OSError):  # ZoneInfoNotFoundError is a KeyError
+        return ZoneInfo("UTC")

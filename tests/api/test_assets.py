@@ -96,8 +96,7 @@ def test_content_type_is_optional(api: Api, png) -> None:
     assert response.get_json()["contentType"] == "image/png"
 
 
-@pytest.mark.parametrize("slot", ["icon", "logo", "strip", "thumbnail", "background", "footer",
-                                  "hero"])
+@pytest.mark.parametrize("slot", ["icon", "logo", "strip", "thumbnail", "background", "hero"])
 def test_every_slot_is_accepted(api: Api, png, slot: str) -> None:
     response = upload(api, png(), slot=slot)
     assert response.status_code == 201
@@ -127,6 +126,15 @@ def test_a_file_of_exactly_5_mib_is_accepted(api: Api) -> None:
 def test_unknown_slot(api: Api, png, slot: str) -> None:
     assert_error(upload(api, png(), slot=slot), 400, "invalid_request_error", "unknown_slot",
                  "slot")
+
+
+def test_footer_slot_is_refused_saying_why(api: Api, png) -> None:
+    response = upload(api, png(), slot="footer")
+    assert_error(response, 400, "invalid_request_error", "unknown_slot", "slot")
+    assert response.get_json()["error"]["message"] == (
+        "slot must be one of icon, logo, strip, thumbnail, background, hero (no footer: Apple "
+        "Wallet shows one only on boarding passes, which this service does not issue, and "
+        "Google Wallet has none).")
 
 
 @pytest.mark.parametrize("missing", ["slot", "data"])

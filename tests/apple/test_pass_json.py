@@ -108,3 +108,76 @@ def test_code128_barcode_and_dates() -> None:
     assert out["barcodes"][0]["format"] == "PKBarcodeFormatCode128"
     assert out["expirationDate"] == "2030-01-01T00:00:00+01:00"
     assert "eventTicket" not in out and "relevantDate" not in out
+
+
+EVENT = {"name": "Gig", "venue": {"name": "Hall", "location": {"latitude": 52.5,
+                                                              "longitude": 13.4}},
+         "startsAt": "2027-06-01T20:00:00+02:00", "doorsOpenAt": "2027-06-01T19:00:00+02:00"}
+SEATING = {"primary": [per_pass("seatNo")], "secondary": [per_pass("rowNo"),
+                                                           per_pass("block"), per_pass("door")]}
+POSTER_IMAGES = {"background": "asset_bg", "logo": "asset_logo"}
+
+
+def event_ticket(images: dict[str, str] | None = None, **event: Any) -> dict[str, Any]:
+    return render(SEATING, {"seatNo": "12", "rowNo": "F", "block": "B2", "door": "3"},
+                  type="event_ticket", event={**EVENT, **event}, images=images or {})
+
+
+def test_event_ticket_semantic_tags_from_the_definition_and_the_pass() -> None:
+    out = event_ticket(POSTER_IMAGES, category="conference", seatFields={
+        "number": "seatNo", "row": "rowNo", "section": "block", "gate": "door"})
+    assert out["semantics"] == {
+        "eventType": "PKEventTypeConference", "eventName": "Gig", "venueName": "Hall",
+        "eventStartDate": "2027-06-01T20:00:00+02:00",
+        "venueLocation": {"latitude": 52.5, "longitude": 13.4},
+        "venueDoorsOpenDate": "2027-06-01T19:00:00+02:00",
+        "seats": [{"seatSection": "B2", "seatRow": "F", "seatNumber": "12"}],
+        "venueEntranceGate": "3"}
+    assert out["preferredStyleSchemes"] == ["posterEventTicket", "eventTicket"]
+    # Older iOS keeps the classic layout: the style key and its fields are all still there.
+    assert [f["key"] for f in out["eventTicket"]["primaryFields"]] == ["seatNo"]
+    assert out["relevantDate"] == "2027-06-01T20:00:00+02:00"
+
+
+def test_no_poster_style_without_its_images() -> None:
+    for images in ({}, {"logo": "asset_logo"}, {"background": "asset_bg"},
+                   {**POSTER_IMAGES, "strip": "asset_strip"}):
+        out = event_ticket(images)
+        assert "preferredStyleSchemes" not in out, images
+        assert out["semantics"]["eventType"] == "PKEventTypeGeneric"
+
+
+@pytest.mark.parametrize("category", ["sports", "livePerformance"])
+def test_no_poster_style_for_events_whose_tags_definitions_lack(category: str) -> None:
+    out = event_ticket(POSTER_IMAGES, category=category)
+    assert "preferredStyleSchemes" not in out
+    assert out["semantics"]["eventType"] == pass_json.event_type(category)
+
+
+def test_seats_default_to_fields_keyed_like_google_seats() -> None:
+    fields = {"primary": [per_pass("seat")], "secondary": [per_pass("row"), per_pass("gate")]}
+    out = render(fields, {"seat": "7", "row": "C"}, type="event_ticket", event=EVENT)
+    assert out["semantics"]["seats"] == [{"seatRow": "C", "seatNumber": "7"}]
+    assert "venueEntranceGate" not in out["semantics"]  # no value for the gate field
+
+
+def test_generic_passes_carry_no_event_tags() -> None:
+    out = render({}, images=POSTER_IMAGES)
+    assert "semantics" not in out and "preferredStyleSchemes" not in out
+
+
+def test_validator_refuses_unknown_and_mistyped_keys() -> None:
+    doc = event_ticket(POSTER_IMAGES)
+    assert validate.pass_json_problems({**doc, "posterStyle": True}) == [
+        "pass.json has unknown key posterStyle"]
+    semantics = {**doc["semantics"], "venueSeat": "1", "seats": [{"seat": "1"}],
+                 "venueLocation": {"latitude": 1}, "eventType": "PKEventTypeConcert",
+                 "venueDoorsOpenDate": "tomorrow"}
+    assert sorted(validate.semantics_problems(semantics)) == [
+        "semantics has unknown key venueSeat",
+        "semantics.eventType is not of type eventType",
+        "semantics.seats is not of type seats",
+        "semantics.venueDoorsOpenDate is not of type date",
+        "semantics.venueLocation is not of type location"]
+    assert validate.pass_json_problems({**doc, "preferredStyleSchemes": ["poster"]}) == [
+        "preferredStyleSchemes is not a list of ('posterEventTicket', 'eventTicket')"]

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from tests.api.factories import template_body
 from tests.apple import validate
 from tests.apple.conftest import (
     DEMO_PASS_TYPE,
@@ -75,8 +76,7 @@ def test_the_token_is_fixed_for_the_life_of_the_pass(app: Flask, client, api: Ap
 def test_event_ticket_with_images_barcode_and_event(client, api: Api, png) -> None:
     assets = {slot: api.post("/v1/assets", {"slot": slot, "data": png(w, h)}).get_json()["id"]
               for slot, (w, h) in {"icon": (120, 120), "logo": (600, 150),
-                                   "strip": (1200, 400), "background": (400, 500),
-                                   "thumbnail": (300, 300)}.items()}
+                                   "strip": (1200, 400)}.items()}
     template = make_template(api, "event", images=assets, expiresAt="2027-01-02T06:00:00Z",
                              locations=[{"latitude": 52.5, "longitude": 13.4,
                                          "relevantText": "Welcome"}],
@@ -99,7 +99,72 @@ def test_event_ticket_with_images_barcode_and_event(client, api: Api, png) -> No
     assert back["event.name"] == "The Show" and back["event.venue"] == "Hall, 1 Main St"
     for slot in ("icon", "logo", "strip"):
         assert {f"{slot}.png", f"{slot}@2x.png", f"{slot}@3x.png"} <= set(names)
-    assert not {"background.png", "thumbnail.png"} & set(names)  # a strip excludes them
+    assert "preferredStyleSchemes" not in doc  # a strip, not the event's artwork
+
+
+def upload_all(api: Api, png, sizes: dict[str, tuple[int, int]]) -> dict[str, str]:
+    return {slot: api.post("/v1/assets", {"slot": slot, "data": png(w, h)}).get_json()["id"]
+            for slot, (w, h) in sizes.items()}
+
+
+def seated_event_template(api: Api, images: dict[str, str]) -> dict[str, Any]:
+    fields = {"primary": [{"key": "seat", "label": "Seat", "binding": "perPass",
+                           "required": True}],
+              "auxiliary": [{"key": "rowNo", "label": "Row", "binding": "perPass"},
+                            {"key": "block", "label": "Block", "binding": "shared",
+                             "value": "B2"},
+                            {"key": "door", "label": "Gate", "binding": "perPass"}]}
+    event = {"name": "The Show", "startsAt": "2027-01-01T20:00:00Z",
+             "doorsOpenAt": "2027-01-01T19:00:00Z", "category": "conference",
+             "venue": {"name": "Hall", "address": "1 Main St",
+                       "location": {"latitude": 52.5, "longitude": 13.4}},
+             "seatFields": {"number": "seat", "row": "rowNo", "section": "block",
+                            "gate": "door"}}
+    return make_template(api, "event", images=images, event=event, config={"fields": fields})
+
+
+def test_ios18_event_ticket_with_semantic_tags_and_poster_style(client, api: Api,
+                                                                  png) -> None:
+    images = upload_all(api, png, {"icon": (120, 120), "logo": (600, 150),
+                                   "background": (400, 500), "thumbnail": (300, 300)})
+    item = issue(api, seated_event_template(api, images),
+                 fieldValues={"seat": "12", "rowNo": "F", "door": "3"}, barcodeValue="T-1",
+                 holderName="Ada Lovelace")
+    doc, names = valid(download(client, item))
+    assert doc["preferredStyleSchemes"] == ["posterEventTicket", "eventTicket"]
+    assert doc["semantics"] == {
+        "eventType": "PKEventTypeConference", "eventName": "The Show", "venueName": "Hall",
+        "eventStartDate": "2027-01-01T20:00:00Z",
+        "venueLocation": {"latitude": 52.5, "longitude": 13.4},
+        "venueDoorsOpenDate": "2027-01-01T19:00:00Z",
+        "seats": [{"seatSection": "B2", "seatRow": "F", "seatNumber": "12"}],
+        "venueEntranceGate": "3", "attendeeName": "Ada Lovelace"}
+    # The classic layout older iOS shows is all there too.
+    assert doc["eventTicket"]["primaryFields"] == [{"key": "seat", "label": "Seat",
+                                                    "value": "12"}]
+    assert {"background.png", "background@3x.png", "logo@2x.png"} <= set(names)
+
+
+def test_event_ticket_without_the_artwork_keeps_the_classic_style(client, api: Api,
+                                                                   png) -> None:
+    images = upload_all(api, png, {"logo": (600, 150), "thumbnail": (300, 300)})
+    item = issue(api, seated_event_template(api, images), fieldValues={"seat": "12"},
+                 barcodeValue="T-1")
+    doc, names = valid(download(client, item))
+    assert "preferredStyleSchemes" not in doc and "background.png" not in names
+    assert doc["semantics"]["seats"] == [{"seatSection": "B2", "seatNumber": "12"}]
+    assert "venueEntranceGate" not in doc["semantics"]
+    assert "attendeeName" not in doc["semantics"]  # no holderName given
+
+
+def test_images_no_wallet_would_show_are_refused(api: Api, png) -> None:
+    images = upload_all(api, png, {"strip": (1200, 400), "background": (400, 500)})
+    response = api.post("/v1/templates", template_body("event", images=images))
+    assert response.status_code == 400, response.get_json()
+    error = response.get_json()["error"]
+    assert error["code"] == "invalid_definition"
+    assert [(i["path"], i["code"]) for i in error["issues"]] == [
+        ("/images/background", "conflicting_member")]
 
 
 def test_image_sizes_follow_their_slots(client, api: Api, png) -> None:

@@ -27,6 +27,65 @@ COLOR = re.compile(r"rgb\((\d{1,3}), (\d{1,3}), (\d{1,3})\)")
 SIZES = {"icon": (29, 29), "logo": (160, 50), "thumbnail": (90, 90), "strip": (375, 98),
          "background": (180, 220)}
 W3C = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})")
+# The top-level keys Apple documents for pass.json (the `Pass` dictionary, iOS 18 included).
+PASS_KEYS = frozenset({
+    *REQUIRED, *STYLES, "accessibilityURL", "addOnURL", "appLaunchURL",
+    "associatedStoreIdentifiers", "auxiliaryStoreIdentifiers", "authenticationToken",
+    "backgroundColor", "bagPolicyURL", "barcode", "barcodes", "beacons", "changeSeatURL",
+    "contactVenueEmail", "contactVenuePhoneNumber", "contactVenueWebsite",
+    "directionsInformationURL", "eventLogoText", "expirationDate", "footerBackgroundColor",
+    "foregroundColor", "groupingIdentifier", "labelColor", "locations", "logoText",
+    "maxDistance", "merchandiseURL", "nfc", "orderFoodURL", "parkingInformationURL",
+    "preferredStyleSchemes", "purchaseAdditionalTicketsURL", "purchaseParkingURL",
+    "relevantDate", "relevantDates", "sellURL", "semantics", "sharingProhibited",
+    "suppressHeaderDarkening", "suppressStripShine", "transferURL", "transitInformationURL",
+    "useAutomaticColors", "userInfo", "voided", "webServiceURL"})
+STYLE_SCHEMES = ("posterEventTicket", "eventTicket")
+# Apple's SemanticTags keys and the type of each (SemanticTagType for the objects).
+SEMANTIC_TAGS: dict[str, str] = {
+    **dict.fromkeys((
+        "admissionLevel", "admissionLevelAbbreviation", "additionalTicketAttributes",
+        "airlineCode", "attendeeName", "awayTeamAbbreviation", "awayTeamLocation",
+        "awayTeamName", "boardingGroup", "boardingSequenceNumber", "carNumber",
+        "confirmationNumber", "departureAirportCode", "departureAirportName", "departureGate",
+        "departureLocationDescription", "departurePlatform", "departureStationName",
+        "departureTerminal", "destinationAirportCode", "destinationAirportName",
+        "destinationGate", "destinationLocationDescription", "destinationPlatform",
+        "destinationStationName", "destinationTerminal", "entranceDescription",
+        "eventLiveMessage", "eventName", "flightCode", "genre", "homeTeamAbbreviation",
+        "homeTeamLocation", "homeTeamName", "leagueAbbreviation", "leagueName",
+        "membershipProgramName", "membershipProgramNumber", "priorityStatus",
+        "securityScreening", "sportName", "transitProvider", "transitStatus",
+        "transitStatusReason", "vehicleName", "vehicleNumber", "vehicleType",
+        "venueEntrance", "venueEntranceDoor", "venueEntranceGate", "venueEntrancePortal",
+        "venueName", "venuePhoneNumber", "venueRegionName", "venueRoom"), "string"),
+    **dict.fromkeys((
+        "currentArrivalDate", "currentBoardingDate", "currentDepartureDate", "eventEndDate",
+        "eventStartDate", "originalArrivalDate", "originalBoardingDate",
+        "originalDepartureDate", "venueBoxOfficeOpenDate", "venueCloseDate",
+        "venueDoorsOpenDate", "venueFanZoneOpenDate", "venueGatesOpenDate", "venueOpenDate",
+        "venueParkingLotsOpenDate"), "date"),
+    **dict.fromkeys(("artistIDs", "albumIDs", "performerNames", "playlistIDs"), "strings"),
+    **dict.fromkeys(("departureLocation", "destinationLocation", "venueLocation"), "location"),
+    **dict.fromkeys(("balance", "totalPrice"), "currency"),
+    **dict.fromkeys(("silenceRequested", "tailgatingAllowed"), "boolean"),
+    "duration": "number", "flightNumber": "number", "seats": "seats",
+    "passengerName": "person", "wifiAccess": "wifi", "eventStartDateInfo": "dateInfo",
+    "airplay": "airplay",
+    "eventType": "eventType",
+}
+EVENT_TYPES = ("PKEventTypeGeneric", "PKEventTypeLivePerformance", "PKEventTypeMovie",
+               "PKEventTypeSports", "PKEventTypeConference", "PKEventTypeConvention",
+               "PKEventTypeWorkshop", "PKEventTypeSocialGathering")
+SEAT_KEYS = frozenset({"seatSection", "seatRow", "seatNumber", "seatIdentifier", "seatType",
+                       "seatDescription", "seatAisle", "seatLevel", "seatSectionColor"})
+OBJECT_KEYS = {"location": {"latitude": "number", "longitude": "number"},
+               "currency": {"amount": "string", "currencyCode": "string"},
+               "dateInfo": {"date": "date", "ignoreTimeComponents": "boolean",
+                            "timeZone": "string"},
+               "person": dict.fromkeys(("familyName", "givenName", "middleName", "namePrefix",
+                                        "nameSuffix", "nickname", "phoneticRepresentation"),
+                                       "string")}
 
 
 def problems(data: bytes, root_pem: bytes | None) -> list[str]:
@@ -62,6 +121,7 @@ def problems(data: bytes, root_pem: bytes | None) -> list[str]:
 
 def pass_json_problems(doc: dict[str, Any]) -> list[str]:
     errs = [f"pass.json missing {k}" for k in REQUIRED if k not in doc]
+    errs += [f"pass.json has unknown key {k}" for k in doc if k not in PASS_KEYS]
     if doc.get("formatVersion") != 1:
         errs.append("formatVersion is not the number 1")
     styles = [s for s in STYLES if s in doc]
@@ -79,6 +139,11 @@ def pass_json_problems(doc: dict[str, Any]) -> list[str]:
     for name in ("relevantDate", "expirationDate"):
         if name in doc and not W3C.fullmatch(doc[name]):
             errs.append(f"{name} is not a W3C date")
+    for window in doc.get("relevantDates", []):  # Apple's RelevantDates dictionary
+        if not isinstance(window, dict) or not window or \
+                set(window) - {"date", "startDate", "endDate"} or \
+                not all(isinstance(v, str) and W3C.fullmatch(v) for v in window.values()):
+            errs.append(f"relevantDates entry {window!r} is not date/startDate/endDate")
     for barcode in doc.get("barcodes", []):
         if barcode.get("format") not in ("PKBarcodeFormatQR", "PKBarcodeFormatPDF417",
                                          "PKBarcodeFormatAztec", "PKBarcodeFormatCode128"):
@@ -87,7 +152,59 @@ def pass_json_problems(doc: dict[str, Any]) -> list[str]:
             errs.append("barcode without message or encoding")
     if styles:
         errs += field_problems(doc[styles[0]], styles[0], doc.get("barcodes", []))
+    if "semantics" in doc:
+        errs += semantics_problems(doc["semantics"])
+    if "preferredStyleSchemes" in doc:
+        schemes = doc["preferredStyleSchemes"]
+        if not isinstance(schemes, list) or not schemes or \
+                any(s not in STYLE_SCHEMES for s in schemes):
+            errs.append(f"preferredStyleSchemes is not a list of {STYLE_SCHEMES}")
+        elif "eventTicket" not in doc:
+            errs.append("preferredStyleSchemes on a pass that is not an eventTicket")
     return errs
+
+
+def semantics_problems(semantics: Any) -> list[str]:
+    """Every semantic tag Apple does not document, or of the wrong type."""
+    if not isinstance(semantics, dict):
+        return ["semantics is not an object"]
+    errs = []
+    for key, value in semantics.items():
+        kind = SEMANTIC_TAGS.get(key)
+        if kind is None:
+            errs.append(f"semantics has unknown key {key}")
+        elif not _typed(kind, value):
+            errs.append(f"semantics.{key} is not of type {kind}")
+    return errs
+
+
+def _typed(kind: str, value: Any) -> bool:
+    if kind == "string":
+        return isinstance(value, str)
+    if kind == "date":
+        return isinstance(value, str) and W3C.fullmatch(value) is not None
+    if kind == "number":
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if kind == "strings":
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == "eventType":
+        return value in EVENT_TYPES
+    if kind == "seats":
+        return isinstance(value, list) and all(
+            isinstance(seat, dict) and seat and set(seat) <= SEAT_KEYS
+            and all(isinstance(v, str) for v in seat.values()) for seat in value)
+    if kind == "wifi":
+        return isinstance(value, list) and all(
+            isinstance(w, dict) and set(w) == {"ssid", "password"} for w in value)
+    if kind == "airplay":
+        return isinstance(value, list) and all(
+            isinstance(a, dict) and set(a) == {"airplayDeviceGroupToken"} for a in value)
+    keys = OBJECT_KEYS[kind]
+    needed = {"location": {"latitude", "longitude"}, "dateInfo": {"date"}}.get(kind, set())
+    return isinstance(value, dict) and needed <= set(value) <= set(keys) and \
+        all(_typed(keys[k], v) for k, v in value.items())
 
 
 def field_problems(fields: dict[str, Any], style: str, barcodes: list[dict[str, Any]]

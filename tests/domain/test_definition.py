@@ -63,7 +63,8 @@ def full_event() -> dict:
         "logoText": "Acme",
         "colors": {"background": "#1a2b3c", "foreground": "#FFFFFF", "label": "#abcdef"},
         "platforms": {"apple": True, "google": True},
-        "images": {slot: f"asset_{slot}" for slot in SLOTS},
+        # Every slot an event ticket shows: a strip would exclude background and thumbnail.
+        "images": {slot: f"asset_{slot}" for slot in SLOTS if slot != "strip"},
         "barcode": {"format": "qr", "value": "T-{{shortId}}-{{passId}}", "perPass": False,
                     "altText": "{{shortId}}"},
         "config": {"fields": {
@@ -78,10 +79,13 @@ def full_event() -> dict:
         }},
         "event": {
             "name": "Summer concert",
-            "venue": {"name": "Town hall", "address": "1 Main St"},
+            "venue": {"name": "Town hall", "address": "1 Main St",
+                      "location": {"latitude": 52.37, "longitude": 4.89}},
             "startsAt": "2025-06-01T19:30:00+02:00",
             "endsAt": "2025-06-01T23:00:00+02:00",
             "doorsOpenAt": "2025-06-01T18:30:00+02:00",
+            "category": "conference",
+            "seatFields": {"number": "seat", "row": "holder", "section": "title"},
         },
         "expiresAt": "2025-06-02T00:00:00Z",
         "locations": [{"latitude": 52.37, "longitude": 4.89, "relevantText": "Welcome"},
@@ -270,6 +274,37 @@ def test_images() -> None:
                    "hero": ""}
     assert found(d) == [("/images/banner", "unknown_slot"), ("/images/icon", "invalid_value"),
                         ("/images/strip", "invalid_value"), ("/images/hero", "invalid_value")]
+
+
+def test_footer_is_refused_saying_why() -> None:
+    d = minimal()
+    d["images"] = {"footer": "asset_1"}
+    [issue] = validate(d, "generic")
+    assert issue == {
+        "path": "/images/footer", "code": "not_allowed",
+        "message": "images.footer is not allowed: Apple Wallet shows a footer image only on "
+                   "boarding passes, which this service does not issue, and Google Wallet has "
+                   "no footer image."}
+
+
+def test_background_is_refused_on_generic_templates() -> None:
+    d = minimal()
+    d["images"] = {"background": "asset_1", "thumbnail": "asset_2"}
+    [issue] = validate(d, "generic")
+    assert issue["path"] == "/images/background" and issue["code"] == "not_allowed"
+    assert "only on event tickets" in issue["message"]
+
+
+def test_images_no_wallet_shows_are_refused() -> None:
+    generic = minimal()
+    generic["images"] = {"strip": "asset_1", "hero": "asset_2"}
+    assert found(generic) == [("/images/strip", "conflicting_member")]
+    generic["images"] = {"strip": "asset_1"}  # Google's hero when there is no hero
+    assert found(generic) == []
+    event = full_event()
+    event["images"] = {"strip": "asset_1", "background": "asset_2", "thumbnail": "asset_3"}
+    assert found(event, "event_ticket") == [("/images/background", "conflicting_member"),
+                                            ("/images/thumbnail", "conflicting_member")]
 
 
 def test_images_must_be_an_object() -> None:
@@ -511,6 +546,20 @@ def test_minimal_event() -> None:
       ("/event/venue/name", "required")]),
     ({"venue": {"name": "v" * 201}}, [("/event/venue/name", "too_long")]),
     ({"performer": "X"}, [("/event/performer", "unknown_member")]),
+    ({"category": "concert"}, [("/event/category", "invalid_value")]),
+    ({"category": 3}, [("/event/category", "invalid_type")]),
+    ({"venue": {"name": "Hall", "location": {"latitude": 91, "longitude": "0", "alt": 1}}},
+     [("/event/venue/location/latitude", "out_of_range"),
+      ("/event/venue/location/longitude", "invalid_type"),
+      ("/event/venue/location/alt", "unknown_member")]),
+    ({"venue": {"name": "Hall", "location": {"latitude": 1}}},
+     [("/event/venue/location/longitude", "required")]),
+    ({"venue": {"name": "Hall", "location": [1, 2]}},
+     [("/event/venue/location", "invalid_type")]),
+    ({"seatFields": {"number": "nope", "row": 1, "aisle": "seat"}},
+     [("/event/seatFields/number", "unknown_field"), ("/event/seatFields/row", "invalid_type"),
+      ("/event/seatFields/aisle", "unknown_member")]),
+    ({"seatFields": "seat"}, [("/event/seatFields", "invalid_type")]),
 ])
 def test_event_rules(change: dict, expected: list) -> None:
     event = full_event()["event"]

@@ -119,3 +119,15 @@ def test_anything_else_never_raises() -> None:
     for before, after in [(None, GENERIC), (GENERIC, []), ({"config": 3}, {"config": {
             "fields": {"back": [None, {"key": 5}]}}}), ({"locations": [1]}, {"barcode": 7})]:
         assert isinstance(diff(before, after), list)
+
+
+def test_event_kind_venue_location_and_seat_fields() -> None:
+    after = copy.deepcopy(EVENT)
+    after["event"].update(category="movie", seatFields={"number": "seat"})
+    after["event"]["venue"]["location"] = {"latitude": 52.5, "longitude": 13.4}
+    assert _rows(EVENT, after) == [
+        ("Event", "Kind of event", "", "added", None, "movie"),
+        ("Event", "Venue location", "", "added", None,
+         '{"latitude": 52.5, "longitude": 13.4}'),
+        ("Event", "Seat fields", "", "added", None, '{"number": "seat"}'),
+    ]

@@ -39,6 +39,17 @@ REQUIRED = {"genericClass": ("id",), "genericObject": ("id", "classId", "cardTit
             "eventTicketObject": ("id", "classId", "state")}
 _ID = re.compile(r"^\d+\.[A-Za-z0-9._-]+$")
 _COLOR = re.compile(r"^#([0-9a-fA-F]{3}){1,2}$")
+# MerchantLocation (reference/rest/v1/MerchantLocation): latitude -90..90, longitude
+# -180..180, nothing else; at most 10 on a class or an object.
+_MERCHANT_LOCATION = {"latitude": 90, "longitude": 180}
+MAX_MERCHANT_LOCATIONS = 10
+_LANGUAGE = re.compile(r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$")  # BCP 47
+# Members whose value is a LocalizedString in Google's REST schema (the ones we write).
+LOCALIZED_TOP = {"cardTitle", "header", "subheader", "eventName", "ticketType",
+                 "localizedIssuerName"}
+LOCALIZED_IN = {"venue": ("name", "address"), "seatInfo": ("seat", "row", "section", "gate")}
+LOCALIZED_ANYWHERE = {"localizedHeader", "localizedBody", "contentDescription",
+                      "localizedDescription", "localizedLabel", "localizedValue"}
 
 
 def _b64(data: bytes) -> str:
@@ -316,14 +327,25 @@ class FakeGoogle:
                 return "Text module ids cannot contain dots"
         if len(body.get("messages") or []) > 10:
             return "At most 10 messages"
+        if "merchantLocations" in body:
+            problem = _merchant_locations_problem(body["merchantLocations"])
+            if problem:
+                return problem
+        problem = _time_interval_problem(body.get("validTimeInterval")) or \
+            _image_modules_problem(body.get("imageModulesData"))
+        if problem:
+            return problem
         if body.get("state") not in (None, "ACTIVE", "COMPLETED", "EXPIRED", "INACTIVE"):
             return "Invalid state"
-        return None
+        return _localized_problem(body)
 
     def _message(self, kind: str, rid: str, stored: dict[str, Any], message: dict[str, Any]
                  ) -> Any:
         if message.get("messageType") not in ("TEXT", "TEXT_AND_NOTIFY"):
             return _api_error(400, "invalidArgument", "Invalid messageType")
+        problem = _localized_problem(message, ("message",))  # its header is plain text
+        if problem:
+            return _api_error(400, "invalidArgument", problem)
         if len(stored.get("messages") or []) >= 10:
             return _api_error(400, "invalidArgument", "At most 10 messages")
         if message["messageType"] == "TEXT_AND_NOTIFY":
@@ -399,6 +421,110 @@ class FakeGoogle:
             url = url.replace(public, reachable, 1)
         return httpx.post(url, content=body, headers={"Content-Type": "application/json"},
                           timeout=10).status_code
+
+
+def _localized_problem(node: Any, path: tuple[str, ...] = ()) -> str | None:
+    """The first member that is not a LocalizedString where Google's schema wants one
+    (`{defaultValue: {language, value}, translatedValues: [{language, value}], kind?}`,
+    languages BCP 47, each translated language once and not the default's); null clears a
+    member on PATCH, so it is no problem."""
+    if node is None:
+        return None
+    if isinstance(node, list):
+        for item in node:
+            problem = _localized_problem(item, path)
+            if problem:
+                return problem
+        return None
+    if _wants_localized(path) or (isinstance(node, dict) and (
+            "defaultValue" in node or "translatedValues" in node)):
+        return _localized_string_problem(node, ".".join(path))
+    if not isinstance(node, dict):
+        return None
+    for key, value in node.items():
+        problem = _localized_problem(value, (*path, key))
+        if problem:
+            return problem
+    return None
+
+
+def _wants_localized(path: tuple[str, ...]) -> bool:
+    if not path:
+        return False
+    if path[-1] in LOCALIZED_ANYWHERE or (len(path) == 1 and path[0] in LOCALIZED_TOP):
+        return True
+    return len(path) == 2 and path[1] in LOCALIZED_IN.get(path[0], ())
+
+
+def _localized_string_problem(node: Any, name: str) -> str | None:
+    if not isinstance(node, dict) or set(node) - {"kind", "defaultValue", "translatedValues"}:
+        return f"Invalid LocalizedString in {name}"
+    default = node.get("defaultValue")
+    if not _translated_string(default):
+        return f"Invalid defaultValue in {name}"
+    translated = node.get("translatedValues", [])
+    if not isinstance(translated, list) or not all(map(_translated_string, translated)):
+        return f"Invalid translatedValues in {name}"
+    languages = [item["language"] for item in translated]
+    if len(set(languages)) != len(languages) or default["language"] in languages:
+        return f"Repeated language in translatedValues of {name}"
+    return None
+
+
+def _translated_string(value: Any) -> bool:
+    return (isinstance(value, dict) and not set(value) - {"kind", "language", "value"}
+            and isinstance(value.get("language"), str) and _LANGUAGE.match(value["language"])
+            is not None and isinstance(value.get("value"), str))
+
+
+# ISO 8601 extended date-time (reference/rest/v1/DateTime): an offset is optional.
+_DATE_TIME = re.compile(r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?"
+                        r"(Z|[+-]\d{2}:\d{2})?)?$")
+_IMAGE = {"sourceUri", "contentDescription", "privateImageId"}
+
+
+def _time_interval_problem(value: Any) -> str | None:
+    """TimeInterval: `{start?, end?}` of DateTime `{date}` (reference/rest/v1/TimeInterval)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not value or set(value) - {"kind", "start", "end"}:
+        return "Invalid validTimeInterval"
+    for name in ("start", "end"):
+        moment = value.get(name)
+        if moment is not None and (not isinstance(moment, dict) or set(moment) != {"date"}
+                                   or not _DATE_TIME.match(str(moment["date"]))):
+            return f"Invalid validTimeInterval.{name}"
+    return None
+
+
+def _image_modules_problem(value: Any) -> str | None:
+    """ImageModuleData: `[{mainImage: Image, id?}]`; an Image has a `sourceUri.uri`."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > 10:
+        return "imageModulesData must be a list of at most 10"
+    for module in value:
+        image = module.get("mainImage") if isinstance(module, dict) else None
+        if not isinstance(module, dict) or set(module) - {"mainImage", "id"} or \
+                "." in str(module.get("id", "")) or not isinstance(image, dict) or \
+                set(image) - _IMAGE or not isinstance(image.get("sourceUri"), dict) or \
+                not str(image["sourceUri"].get("uri", "")).startswith(("http://", "https://")):
+            return "Invalid ImageModuleData"
+    return None
+
+
+def _merchant_locations_problem(value: Any) -> str | None:
+    if not isinstance(value, list) or len(value) > MAX_MERCHANT_LOCATIONS:
+        return f"merchantLocations must be a list of at most {MAX_MERCHANT_LOCATIONS}"
+    for location in value:
+        if not isinstance(location, dict) or set(location) - set(_MERCHANT_LOCATION):
+            return "Invalid MerchantLocation: only latitude and longitude are known"
+        for name, bound in _MERCHANT_LOCATION.items():
+            number = location.get(name)
+            if not isinstance(number, int | float) or isinstance(number, bool) \
+                    or not -bound <= number <= bound:
+                return f"Invalid MerchantLocation.{name}"
+    return None
 
 
 def _api_error(status: int, reason: str, message: str) -> Any:

@@ -28,6 +28,7 @@ from webapp.extensions import db
 from webapp.models import ApplePassState, AppleRegistration, Pass, PassUpdate
 from webapp.services.apple import registrations
 from webapp.services.credentials import identities
+from webapp.services.insights import record as insights
 from webapp.wallets.apple import apns
 
 RETRY_FOR = timedelta(hours=1)
@@ -188,7 +189,8 @@ def _later(record: PassUpdate, devices: int, code: str, detail: str | None) -> N
 
 def _finish(record: PassUpdate, status: str, *, devices: int = 0,
             error: dict[str, Any] | None = None) -> None:
-    with transaction():
+    with transaction() as session:
+        insights.update_finished(session, record, "apple", record.apple_status, status)
         record.apple_status, record.apple_devices, record.apple_error = status, devices, error
         record.updated_at = clock.now()
 

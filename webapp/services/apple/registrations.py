@@ -32,6 +32,7 @@ from webapp.db.transaction import changed_rows, end_read, transaction
 from webapp.extensions import db
 from webapp.models import AppleCounter, ApplePassState, AppleRegistration, Pass, PassUpdate
 from webapp.services.apple import passes
+from webapp.services.insights import record as insights
 from webapp.services.webhooks import events
 
 _log = logging.getLogger("webapp.apple.webservice")
@@ -86,6 +87,7 @@ def register(device_id: str, pass_type: str, serial: str, token: str | None,
                 updated_at=now))
             session.flush()
             _installation_event(session, item, "pass.added_to_wallet")
+            insights.wallet_changed(session, item, "apple", "added")
     except IntegrityError:  # the same device registered at the same moment: it is known
         return Answer(200)
     return Answer(201)
@@ -114,6 +116,7 @@ def remove(item: Pass, device_ids: list[str], *, unless_updated_after: datetime 
         ended = changed_rows(session, query.execution_options(synchronize_session=False))
         for _ in range(ended):
             _installation_event(session, item, "pass.removed_from_wallet")
+        insights.wallet_changed(session, item, "apple", "removed", ended)
     return ended
 
 

@@ -19,6 +19,7 @@ from webapp.db.transaction import changed_rows, transaction
 from webapp.extensions import db
 from webapp.models import GoogleCallbackNonce, GoogleIssuer, GoogleObject, Pass
 from webapp.services.credentials import identities
+from webapp.services.insights import record as insights
 from webapp.services.webhooks import events
 from webapp.wallets.google import callbacks
 
@@ -69,10 +70,15 @@ def _apply(issuer_id: str, message: callbacks.Callback) -> Outcome:
                 expires_at=datetime.fromtimestamp(message.expires_ms / 1000, UTC),
                 received_at=clock.now()))
             session.flush()
+            was_saved = row.wallet_state == "saved"
             _installation(row, message.event_type)
             item = session.get(Pass, row.pass_id)
             if item is None:  # cannot be: a pass's Google object is deleted with it
                 raise RuntimeError(f"google object {row.object_id} has no pass")
+            # Counted when the object's state changes: a second save is not a second install.
+            if was_saved != (row.wallet_state == "saved"):
+                insights.wallet_changed(session, item, "google",
+                                        "added" if row.wallet_state == "saved" else "removed")
             wallet = {"platform": "google",
                       "installations": 1 if row.wallet_state == "saved" else 0}
             events.emit(session, organization_id=row.organization_id,

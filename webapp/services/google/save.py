@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from webapp import settings
 from webapp.services.google import sync
+from webapp.services.insights import record as insights
 from webapp.services.passes import download_links
 from webapp.wallets.google import save_link
 
@@ -26,7 +27,8 @@ class SaveLink:
 
 
 def for_short_id(short_id: str) -> SaveLink:
-    """The save link behind a pass's permanent page.
+    """The save link behind a pass's permanent page (an active pass's holder followed "Add
+    to Google Wallet": an add intent is recorded).
 
     :raises NotFound: no such pass, or it is not issued for Google.
     """
@@ -34,7 +36,7 @@ def for_short_id(short_id: str) -> SaveLink:
 
 
 def for_token(token: str) -> SaveLink:
-    """The save link behind a download link.
+    """The save link behind a download link (an add intent, as `for_short_id`).
 
     :raises NotFound: no such link, or its pass is not issued for Google.
     """
@@ -44,6 +46,7 @@ def for_token(token: str) -> SaveLink:
 def _link(found: download_links.Resolved) -> SaveLink:
     if found.pass_ is None:
         return SaveLink(gone=found.gone)
+    insights.add_intent(found.pass_, "google")
     written = sync.ensure_written(found.pass_, person_waiting=True)
     row, identity = written.row, written.identity
     if row.state != "written" or identity is None or not row.object_id or not row.class_id:

@@ -1,0 +1,109 @@
+"""Recording the facts insights count: each fact raises its day's counts (`insights_daily`)
+in the caller's transaction, so the counts are exactly the facts that committed.
+
+A holder's page view and add intent are also kept per pass (`pass_activities`), as are
+wallet installs and removals: the pass's timeline reads them.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any, cast
+
+from sqlalchemy import Table, insert
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from webapp import clock
+from webapp.db.transaction import transaction
+from webapp.models import InsightsDaily, Pass, PassActivity, PassUpdate
+from webapp.models.insights import ALL_PLATFORMS
+
+WALLETS = ("apple", "google")
+# A wallet's final delivery status -> what it counts as (other statuses: nothing was sent).
+UPDATE_OUTCOMES = {
+    "apple": {"sent": "delivered", "delivered": "delivered", "failed": "failed"},
+    "google": {"updated": "delivered", "failed": "failed"},
+}
+_DAILY = cast(Table, InsightsDaily.__table__)
+_ACTIVITY = cast(Table, PassActivity.__table__)
+_KEY = ("organization_id", "environment", "metric", "day", "template_id", "platform")
+
+
+def _upsert(insert_: Any) -> Any:
+    statement = insert_(_DAILY)
+    return statement.on_conflict_do_update(
+        index_elements=list(_KEY), set_={"count": _DAILY.c.count + statement.excluded.count})
+
+
+# Built once: building an upsert costs more than running it.
+_UPSERT = {"postgresql": _upsert(postgresql.insert), "sqlite": _upsert(sqlite.insert)}
+
+
+def bump(session: Session, item: Pass, metric: str, platforms: tuple[str, ...],
+         day: date, by: int = 1) -> None:
+    """Raise `metric` by `by` on `day` for the pass's template, once per platform given."""
+    rows = [{"organization_id": item.organization_id, "environment": item.environment,
+             "metric": metric, "day": day, "template_id": item.template_id,
+             "platform": platform, "count": by} for platform in platforms]
+    session.connection().execute(_UPSERT[session.get_bind().dialect.name], rows)
+
+
+def _neutral(item: Pass) -> tuple[str, ...]:
+    """Where a wallet-neutral count goes: the pass, and each wallet it is issued for."""
+    return (ALL_PLATFORMS, *(w for w in WALLETS if getattr(item, w)))
+
+
+def _activity(session: Session, item: Pass, kind: str, platform: str | None,
+              at: datetime) -> None:
+    session.connection().execute(insert(_ACTIVITY), {
+        "pass_id": item.id, "kind": kind, "platform": platform, "at": at})
+
+
+def issued(session: Session, item: Pass, count: int = 1) -> None:
+    """A new pass (in the issuing transaction); `count` such passes, issued together with
+    the same template, wallets and day."""
+    bump(session, item, "issued", _neutral(item), item.created_at.date(), count)
+
+
+def page_viewed(item: Pass) -> None:
+    """A holder opened the pass's page."""
+    now = clock.now()
+    with transaction() as session:
+        _activity(session, item, "viewed", None, now)
+        bump(session, item, "page_view", _neutral(item), now.date())
+
+
+def add_intent(item: Pass, wallet: str) -> None:
+    """A holder followed the page's "Add to Apple Wallet" / "Add to Google Wallet" link."""
+    now = clock.now()
+    with transaction() as session:
+        _activity(session, item, "add_intent", wallet, now)
+        bump(session, item, "add_intent", (wallet,), now.date())
+
+
+def wallet_changed(session: Session, item: Pass, wallet: str, kind: str, count: int = 1
+                   ) -> None:
+    """`count` installs (`added`) or removals (`removed`) of the pass on `wallet`, in the
+    caller's transaction."""
+    if count <= 0:
+        return
+    now = clock.now()
+    for _ in range(count):
+        _activity(session, item, kind, wallet, now)
+    bump(session, item, kind, (wallet,), now.date(), count)
+
+
+def update_finished(session: Session, record: PassUpdate, wallet: str, before: str,
+                    after: str) -> None:
+    """An update's delivery to `wallet` ended (`before` was its status): sent, and
+    delivered or failed, counted on the day of the update."""
+    outcome = UPDATE_OUTCOMES[wallet].get(after)
+    if before != "pending" or outcome is None:
+        return
+    item = session.get(Pass, record.pass_id)
+    if item is None:  # deleted meanwhile: nothing left to count against
+        return
+    day = record.created_at.date()
+    bump(session, item, "update_sent", (wallet,), day)
+    bump(session, item, f"update_{outcome}", (wallet,), day)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from webapp.api import bulk_job_items
+from webapp.services import bulk
 from webapp.services.email import delivery as email_delivery
 from webapp.services.google import sync
 from webapp.services.outbox import pass_updates, sweep
@@ -12,6 +14,12 @@ def deliver_pass_update(update_id: str) -> None:
     """Push one pass update to the wallets that hold the pass (the name is stored in queued
     jobs: kept)."""
     pass_updates.push(update_id)
+
+
+def deliver_pass_updates(*update_ids: str) -> None:
+    """`deliver_pass_update` for the updates of one bulk job chunk, one after another."""
+    for update_id in update_ids:
+        pass_updates.push(update_id)
 
 
 def sync_google_pass(pass_id: str) -> None:
@@ -27,6 +35,12 @@ def deliver_webhook(delivery_id: str) -> None:
 def send_pass_email(email_id: str) -> None:
     """Make a queued email's next attempt (if it is due and nobody else holds it)."""
     email_delivery.deliver(email_id)
+
+
+def run_bulk_job(job_id: str) -> None:
+    """Apply a bulk job's pending items, a chunk at a time (items read as the API reads
+    them)."""
+    bulk.run(job_id, bulk_job_items.RULES)
 
 
 def sweep_pending() -> int:

@@ -1,0 +1,223 @@
+"""Bulk jobs: import passes from a CSV file on a template (upload, match columns, preview
+each row's problems, run), move a template's passes to its latest design, and each job's
+progress and results as CSV.
+
+The uploaded file is kept on the server between the steps (`upload_store`): the browser
+cannot send a file input back after the page changes, and the preview must show the very
+rows the run will issue.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Response, current_app, flash, make_response, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from webapp.dashboard import ENV, bp, csv_import, ctx, nav, upload_store
+from webapp.dashboard.htmx import go, render
+from webapp.errors import InvalidRequest, NotFound, ServiceError
+from webapp.services import bulk
+from webapp.services.passes import lifecycle
+from webapp.services.templates import history, revisions
+
+nav.add("Jobs", "dashboard.jobs_index", 25)
+
+RESULTS_HEADER = ["row", "externalId", "status", "passId", "passLink", "errorCode",
+                  "errorMessage"]
+
+
+def _owner(template_id: str) -> dict[str, str]:
+    """Who may use an upload: this user, in this organization, environment and template."""
+    return {"user": ctx().user_id or "", "organization": ctx().organization_id,
+            "environment": ctx().environment, "template": template_id}
+
+
+def _store() -> Path:
+    return upload_store.folder(current_app.instance_path)
+
+
+@bp.get(f"/{ENV}/templates/<template_id>/import")
+def templates_import(template_id: str) -> Response:
+    template = revisions.get(ctx(), template_id)
+    return _upload_page(template)
+
+
+def _upload_page(template: Any, status: int = 200, problem: str | None = None) -> Response:
+    """The upload form, with the file's bounds (rows, and the request size limit)."""
+    max_mb = (current_app.config.get("MAX_CONTENT_LENGTH") or 0) // (1024 * 1024)
+    return render("dashboard/imports/upload.html", None, status, template=template,
+                  max_rows=csv_import.MAX_ROWS, max_mb=max_mb, problem=problem)
+
+
+@bp.post(f"/{ENV}/templates/<template_id>/import")
+def templates_import_upload(template_id: str) -> BaseResponse:
+    """Read the file; kept, it opens the column matching, else the upload page says why."""
+    template = revisions.get(ctx(), template_id)
+    upload = request.files.get("file")
+    data = upload.read() if upload else b""
+    try:
+        if not data:
+            raise csv_import.CsvProblem("Choose a CSV file to upload.")
+        csv_import.read(data)
+    except csv_import.CsvProblem as exc:
+        return _upload_page(template, 422, exc.message)
+    upload_id = upload_store.save(_store(), data, _owner(template.id))
+    return go(url_for("dashboard.templates_import_map", template_id=template.id,
+                      upload_id=upload_id))
+
+
+def _upload(template_id: str, upload_id: str) -> tuple[Any, csv_import.Table]:
+    """The template and the kept file's table.
+
+    :raises NotFound: no such template, or no upload of this user for it.
+    """
+    template = revisions.get(ctx(), template_id)
+    data = upload_store.load(_store(), upload_id, _owner(template.id))
+    if data is None:
+        raise NotFound("This upload is gone: it is used once, and kept for an hour. "
+                       "Upload the file again.")
+    return template, csv_import.read(data)
+
+
+@bp.get(f"/{ENV}/templates/<template_id>/import/<upload_id>")
+def templates_import_map(template_id: str, upload_id: str) -> Response:
+    template, table = _upload(template_id, upload_id)
+    wanted = csv_import.targets(template.definition)
+    return _mapping(template, upload_id, table, csv_import.suggest(table.headers, wanted))
+
+
+@bp.post(f"/{ENV}/templates/<template_id>/import/<upload_id>/preview")
+def templates_import_preview(template_id: str, upload_id: str) -> Response:
+    """The preview again, for the columns the selects now name (nothing is written)."""
+    template, table = _upload(template_id, upload_id)
+    wanted = csv_import.targets(template.definition)
+    return _mapping(template, upload_id, table,
+                    csv_import.mapping_from(request.form, wanted, len(table.headers)))
+
+
+def _mapping(template: Any, upload_id: str, table: csv_import.Table, mapping: dict[str, int],
+             status: int = 200, problem: str | None = None) -> Response:
+    """The column selects and the first rows with each one's problems."""
+    wanted = csv_import.targets(template.definition)
+    return render("dashboard/imports/map.html", "dashboard/imports/_map.html", status,
+                  template=template, upload_id=upload_id, table=table, wanted=wanted,
+                  mapping=mapping, problem=problem,
+                  mapping_problems=csv_import.mapping_problems(mapping, wanted),
+                  rows=[_preview_row(template.id, number, row, mapping, wanted)
+                        for number, row in enumerate(table.rows[:csv_import.PREVIEW_ROWS], 1)])
+
+
+def _preview_row(template_id: str, number: int, row: list[str], mapping: dict[str, int],
+                 wanted: list[csv_import.Target]) -> dict[str, Any]:
+    """One row as it would be issued: its values per input and its first problem, found by
+    the issue service's own checks (a dry run)."""
+    body = csv_import.item(row, mapping, wanted)
+    problem, existing = csv_import.length_problem(body), None
+    if problem is None:
+        try:
+            lifecycle.check_issue(ctx(), csv_import.issue_request(template_id, body))
+        except ServiceError as exc:
+            problem = _in_words(exc, wanted)
+    if problem is None and body.get("externalId"):
+        existing = lifecycle.external_pass_id(ctx(), template_id, body["externalId"])
+    return {"number": number, "cells": [row[mapping[t.name]] if t.name in mapping else ""
+                                        for t in wanted],
+            "problem": problem, "existing": existing}
+
+
+def _in_words(exc: ServiceError, wanted: list[csv_import.Target]) -> str:
+    """A service error with the input's label for its parameter ("Points must be a
+    number." for "fieldValues.points must be a number.")."""
+    label = next((t.label for t in wanted if t.name == exc.param), None)
+    if label is None or exc.param is None:
+        return exc.message
+    if exc.message.startswith(exc.param):
+        return label + exc.message[len(exc.param):]
+    return f"{label}: {exc.message}"
+
+
+@bp.post(f"/{ENV}/templates/<template_id>/import/<upload_id>/run")
+def templates_import_run(template_id: str, upload_id: str) -> BaseResponse:
+    """Start the bulk job that issues a pass per row; the upload is then forgotten."""
+    template, table = _upload(template_id, upload_id)
+    wanted = csv_import.targets(template.definition)
+    mapping = csv_import.mapping_from(request.form, wanted, len(table.headers))
+    if csv_import.mapping_problems(mapping, wanted):
+        return _mapping(template, upload_id, table, mapping, 422,
+                        problem="Not started: choose a column for each required input.")
+    items = [csv_import.item(row, mapping, wanted) for row in table.rows]
+    try:
+        job = bulk.create(ctx(), "issue", {"templateId": template.id, "items": items})
+    except InvalidRequest as exc:  # e.g. the template was archived meanwhile
+        return _mapping(template, upload_id, table, mapping, 422, problem=exc.message)
+    upload_store.delete(_store(), upload_id)
+    return go(url_for("dashboard.jobs_show", job_id=job.id))
+
+
+@bp.route(f"/{ENV}/templates/<template_id>/upgrade", methods=["GET", "POST"])
+def templates_upgrade(template_id: str) -> BaseResponse:
+    """Confirm, then move every active pass on an older revision to the current design."""
+    template = revisions.get(ctx(), template_id)
+    outdated = history.passes_on_older_revisions(ctx(), template.id)
+    if request.method == "GET" or not outdated:
+        return render("dashboard/imports/upgrade.html", None, 200, template=template,
+                      outdated=outdated)
+    mode = "notify" if request.form.get("notification_mode") == "notify" else "silent"
+    job = bulk.create(ctx(), "upgrade", {"templateId": template.id, "notificationMode": mode})
+    flash(f"Moving {outdated} pass{'es' * (outdated != 1)} to revision {job.to_revision}.")
+    return go(url_for("dashboard.jobs_show", job_id=job.id))
+
+
+@bp.get(f"/{ENV}/jobs")
+def jobs_index() -> Response:
+    page = bulk.list_(ctx(), limit=50)
+    return render("dashboard/imports/jobs.html", None, 200, jobs=page.data,
+                  names=_template_names())
+
+
+def _template_names() -> dict[str, str]:
+    return {t.id: t.name for archived in (False, True)
+            for t in revisions.list_(ctx(), archived=archived, limit=100).data}
+
+
+@bp.get(f"/{ENV}/jobs/<job_id>")
+def jobs_show(job_id: str) -> Response:
+    job = bulk.get(ctx(), job_id)
+    return render("dashboard/imports/job.html", None, 200, job=job,
+                  template_name=_template_names().get(job.template_id or ""))
+
+
+@bp.get(f"/{ENV}/jobs/<job_id>/progress")
+def jobs_progress(job_id: str) -> Response:
+    """The progress bar and counts; the page asks again every second until the job ends."""
+    return render("dashboard/imports/_progress.html", None, 200, job=bulk.get(ctx(), job_id))
+
+
+@bp.get(f"/{ENV}/jobs/<job_id>/results.csv")
+def jobs_results(job_id: str) -> Response:
+    """Every item's outcome: its row, status, and the pass's link or the error."""
+    job = bulk.get(ctx(), job_id)
+    rows: list[list[Any]] = [RESULTS_HEADER]
+    cursor = None
+    while True:
+        page = bulk.results(ctx(), job.id, limit=100, cursor=cursor)
+        rows += [_result_row(item) for item in page.data]
+        if not page.next_cursor:
+            break
+        cursor = page.next_cursor
+    # A BOM, so that Excel reads the file as UTF-8 (names with accents stay whole).
+    response = make_response("\ufeff" + csv_import.write(rows))
+    response.content_type = "text/csv; charset=utf-8"
+    response.headers["Content-Disposition"] = f'attachment; filename="{job.id}-results.csv"'
+    return response
+
+
+def _result_row(item: Any) -> list[Any]:
+    error = item.error or {}
+    link = url_for("dashboard.passes_show", pass_id=item.pass_id, _external=True) \
+        if item.pass_id else ""
+    status = "existing" if item.existing else item.status
+    return [item.index + 1, item.external_id, status, item.pass_id, link,
+            error.get("code"), error.get("message")]

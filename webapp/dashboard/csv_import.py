@@ -1,0 +1,246 @@
+"""CSV import of passes on a template: read the file, match its columns to the template's
+inputs, and turn its rows into the items of a bulk issue job.
+
+A file is UTF-8 (a BOM is dropped) with a header row, `,` or `;` between cells (chosen by
+the header line). Nothing here writes: the preview checks rows with the issue service's own
+dry run (`lifecycle.check_issue`), the run hands the items to the bulk job service.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from webapp.dashboard import forms
+from webapp.domain import definition as rules
+from webapp.services.passes.lifecycle import IssueRequest
+
+MAX_ROWS = 10_000  # as a bulk job takes (bulk.MAX_ITEMS)
+PREVIEW_ROWS = 10
+# The bounds of POST /v1/passes's schema, which the job applies to each item at run time.
+LENGTHS = {"holderName": 200, "holderEmail": 254, "barcodeValue": 500, "externalId": 200}
+
+
+class CsvProblem(Exception):
+    """The file cannot be read as a CSV with a header row; `message` says why."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Table:
+    headers: list[str]
+    rows: list[list[str]]  # data rows, each as long as `headers`
+    delimiter: str
+
+
+def read(data: bytes) -> Table:
+    """The header and data rows of an uploaded CSV file.
+
+    :raises CsvProblem: empty, not UTF-8, no header row, a malformed line, too many rows.
+    """
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CsvProblem(
+            "The file is not UTF-8 text (it may be in another encoding such as Windows-1252 "
+            "or Latin-1). Save it as \"CSV UTF-8\" and upload it again.") from None
+    if not text.strip():
+        raise CsvProblem("The file is empty: it needs a header row and at least one row.")
+    delimiter = _delimiter(text)
+    try:
+        lines = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        headers = _headers(next(lines))
+        rows: list[list[str]] = []
+        for cells in lines:
+            if not any(cell.strip() for cell in cells):
+                continue  # blank lines (Excel adds some at the end)
+            if len(rows) == MAX_ROWS:
+                raise CsvProblem(f"The file has more than {MAX_ROWS:,} rows: split it into "
+                                 f"files of at most {MAX_ROWS:,} rows.")
+            if any(cell.strip() for cell in cells[len(headers):]):
+                raise CsvProblem(f"Line {lines.line_num} has more cells than the header row names "
+                                 f"({len(headers)}).")
+            rows.append([cell.strip() for cell in cells[:len(headers)]]
+                        + [""] * (len(headers) - len(cells)))
+    except csv.Error as exc:
+        raise CsvProblem(f"The file is not a readable CSV file ({exc}).") from None
+    if not rows:
+        raise CsvProblem("The file has a header row but no rows to import.")
+    return Table(headers, rows, delimiter)
+
+
+def _delimiter(text: str) -> str:
+    """`;` (what Excel writes where the decimal mark is a comma) or `,`: whichever splits the
+    header line into more cells."""
+    first = next(csv.reader([text.splitlines()[0]], delimiter=";"), [])
+    return ";" if len(first) > len(next(csv.reader([text.splitlines()[0]]), [])) else ","
+
+
+_DATA_LIKE = re.compile(r"^[-+]?[\d.,:/ T+Z-]+$")  # numbers, dates, times
+
+
+def _headers(cells: list[str]) -> list[str]:
+    """The column names of the first row (empty trailing cells dropped).
+
+    :raises CsvProblem: the first row is data, or a name is empty or repeated.
+    """
+    names = [cell.strip() for cell in cells]
+    while names and not names[-1]:
+        names.pop()
+    if not names:
+        raise CsvProblem("The first row is empty: it must name the columns.")
+    data_like = [name for name in names if "@" in name or _DATA_LIKE.match(name)]
+    if data_like:
+        raise CsvProblem(f"The file has no header row: the first row holds values such as "
+                         f"\"{data_like[0][:60]}\". Add a first row that names the columns "
+                         "(e.g. Name;Email).")
+    for position, name in enumerate(names, start=1):
+        if not name:
+            raise CsvProblem(f"Column {position} has no name in the header row.")
+        if names.index(name) != position - 1:
+            raise CsvProblem(f"Two columns are named \"{name[:60]}\": rename one.")
+    return names
+
+
+@dataclass(frozen=True)
+class Target:
+    """One input of the issue request a column can fill."""
+
+    name: str  # holderName, holderEmail, barcodeValue, externalId, expiresAt, relevantDate,
+    #            or fieldValues.<key>
+    label: str
+    required: bool
+    format: str = "text"
+    aliases: tuple[str, ...] = ()
+
+
+def targets(definition: dict[str, Any]) -> list[Target]:
+    """The inputs a row of this template's import can fill, in the order the page lists
+    them."""
+    found = [Target(f"fieldValues.{key}", str(field.get("label") or key),
+                    field.get("required") is True, field.get("format", "text"), (key,))
+             for key, field in rules.per_pass_fields(definition).items()]
+    has_holder_field = holder_key(found) is not None
+    found[:0] = [Target("holderEmail", "Holder email", False,
+                        aliases=("email", "e-mail", "email address", "mail"))]
+    if not has_holder_field:
+        found.insert(0, Target("holderName", "Holder name", False,
+                               aliases=("name", "full name", "holder")))
+    if rules.takes_barcode_value(definition):
+        found.append(Target("barcodeValue", "Barcode value", True, aliases=("barcode",)))
+    found += [Target("externalId", "External ID", False, aliases=("external id", "id")),
+              Target("expiresAt", "Expires at", False, "dateTime", ("expires", "expiry")),
+              Target("relevantDate", "Relevant date", False, "dateTime", ("relevant",))]
+    return found
+
+
+def holder_key(wanted: list[Target]) -> str | None:
+    """The per-pass field that holds the holder's name (as the issue form has it), if any."""
+    return forms.holder_field_key([{"key": t.name.split(".", 1)[1], "format": t.format}
+                                   for t in wanted if t.name.startswith("fieldValues.")])
+
+
+def fold(text: str) -> str:
+    """A name as headers are compared: no case, accents, spaces or punctuation."""
+    plain = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in plain if ch.isalnum())
+
+
+def suggest(headers: list[str], wanted: list[Target]) -> dict[str, int]:
+    """Column index per target whose label, name or key the header matches (each column
+    once)."""
+    folded = [fold(header) for header in headers]
+    mapping: dict[str, int] = {}
+    for target in wanted:
+        names = {fold(n) for n in (target.label, target.name.rsplit(".", 1)[-1],
+                                   *target.aliases)}
+        for index, header in enumerate(folded):
+            if header in names and index not in mapping.values():
+                mapping[target.name] = index
+                break
+    return mapping
+
+
+def mapping_from(form: Any, wanted: list[Target], columns: int) -> dict[str, int]:
+    """The mapping the page's selects send (`map-<target>` = a column index or "")."""
+    mapping = {}
+    for target in wanted:
+        raw = form.get(f"map-{target.name}", "")
+        if raw.isascii() and raw.isdigit() and int(raw) < columns:
+            mapping[target.name] = int(raw)
+    return mapping
+
+
+def mapping_problems(mapping: dict[str, int], wanted: list[Target]) -> list[str]:
+    """What is wrong with the mapping as a whole: a required input with no column. (One
+    column may fill two inputs: a name shown on the pass and the holder's name.)"""
+    return [f"{t.label} is required: choose the column that holds it." for t in wanted
+            if t.required and t.name not in mapping]
+
+
+def item(row: list[str], mapping: dict[str, int], wanted: list[Target]) -> dict[str, Any]:
+    """A row as the item of a bulk issue job (POST /v1/passes's body); empty cells are
+    left out. The holder's name is the template's holder-name field when it has one."""
+    body: dict[str, Any] = {}
+    values: dict[str, Any] = {}
+    for target in wanted:
+        index = mapping.get(target.name)
+        cell = row[index] if index is not None else ""
+        if not cell:
+            continue
+        if target.name.startswith("fieldValues."):
+            # numbers as the issue form sends them (same dashboard package)
+            values[target.name.split(".", 1)[1]] = forms._value(cell, target.format)
+        else:
+            body[target.name] = cell
+    if values:
+        body["fieldValues"] = values
+    key = holder_key(wanted)
+    if "holderName" not in body and key in values:
+        body["holderName"] = str(values[key])
+    return body
+
+
+def length_problem(body: dict[str, Any]) -> str | None:
+    """The first value longer than POST /v1/passes takes, in words."""
+    labels = {"holderName": "Holder name", "holderEmail": "Holder email",
+              "barcodeValue": "Barcode value", "externalId": "External ID"}
+    for name, limit in LENGTHS.items():
+        if len(str(body.get(name, ""))) > limit:
+            return f"{labels[name]} is longer than {limit} characters."
+    return None
+
+
+def issue_request(template_id: str, body: dict[str, Any]) -> IssueRequest:
+    """The issue request an item makes (for the dry run of the preview)."""
+    return IssueRequest(
+        template_id=template_id, field_values=dict(body.get("fieldValues") or {}),
+        holder_name=body.get("holderName"), holder_email=body.get("holderEmail"),
+        barcode_value=body.get("barcodeValue"), expires_at=body.get("expiresAt"),
+        relevant_date=body.get("relevantDate"), external_id=body.get("externalId"))
+
+
+_INJECTION = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: Any) -> str:
+    """A cell that a spreadsheet shows as text, never runs as a formula (OWASP's CSV
+    injection advice: a leading quote before = + - @ tab CR)."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(_INJECTION) else text
+
+
+def write(rows: list[list[Any]]) -> str:
+    """CSV text of `rows`, every cell made safe."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    for row in rows:
+        writer.writerow([safe_cell(cell) for cell in row])
+    return out.getvalue()

@@ -1,0 +1,269 @@
+"""Running a bulk job: its pending items, a chunk at a time, each chunk one transaction.
+
+An item is applied by the single-item endpoint's service function (`lifecycle.issue`,
+`update`, `void`; `revision_move.move`), whose own block is a SAVEPOINT inside the chunk's
+transaction: a bad item undoes only its writes and fails alone. The item's result is written
+in the same transaction, so a worker killed mid-chunk leaves the chunk's items pending and
+unapplied: whoever resumes the job starts at the first pending item, and nothing is applied
+twice. The worker holds a lease on the job, renewed with every chunk; the sweep hands a job
+whose lease ran out to another worker.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, cast
+
+from sqlalchemy import Table, bindparam, select
+from sqlalchemy import update as sql_update
+from sqlalchemy.orm import Session
+
+from webapp import clock, settings
+from webapp.db.transaction import changed_rows, transaction
+from webapp.errors import InvalidRequest, ServiceError
+from webapp.extensions import db
+from webapp.models import BulkJob, BulkJobItem, Pass
+from webapp.services.bulk import jobs
+from webapp.services.context import Context
+from webapp.services.passes import lifecycle, revision_move
+from webapp.services.webhooks import events
+
+log = logging.getLogger("webapp.bulk")
+
+CHUNK_SIZE = 500
+# A breath between chunks: SQLite's writers' lock is not first come, first served, and
+# without it the runner takes the lock straight back while requests wait for the whole job.
+PAUSE_BETWEEN_CHUNKS = 0.01  # seconds
+
+
+@dataclass(frozen=True)
+class ItemRules:
+    """How the front door reads an item and writes an error (the job task passes the API's):
+
+    `parse(operation, item)` -> the service function's arguments, or raises the
+    single endpoint's InvalidRequest; `error(exc)` -> the error as the API shows it.
+    """
+
+    parse: Callable[[str, dict[str, Any]], dict[str, Any]]
+    error: Callable[[ServiceError], dict[str, Any]]
+
+
+@dataclass
+class _Result:
+    index: int
+    status: str
+    pass_id: str | None = None
+    existing: bool = False
+    error: dict[str, Any] | None = None
+
+
+def run(job_id: str, rules: ItemRules) -> None:
+    """Apply the job's pending items chunk by chunk until none is left (or it is canceled),
+    then mark it completed and emit `bulk_job.completed`. Safe to run twice at once.
+
+    An unexpected error (not an item's service error) rolls its chunk back and fails the
+    job: its pending items are canceled. A killed worker is no error: its lease runs out and
+    the sweep hands the job to another.
+    """
+    try:
+        while _run_chunk(job_id, rules):
+            db.session.expunge_all()  # the chunk's objects: memory stays flat over the job
+            time.sleep(PAUSE_BETWEEN_CHUNKS)
+    except Exception:
+        log.exception("bulk job %s stopped by an unexpected error", job_id)
+        _fail(job_id)
+
+
+def _run_chunk(job_id: str, rules: ItemRules) -> bool:
+    """Apply the next chunk in one transaction; whether there may be more."""
+    lease_seconds = float(settings.get("JOBS_LEASE_SECONDS"))
+    with transaction() as session:
+        job = session.scalar(select(BulkJob).where(BulkJob.id == job_id).with_for_update()
+                             .execution_options(populate_existing=True))
+        if job is None or job.status not in ("queued", "running"):
+            return False
+        now = clock.now()
+        if job.status == "queued":
+            job.status, job.started_at = "running", now
+        job.lease_until, job.updated_at = jobs.lease(lease_seconds), now
+        items = list(session.scalars(
+            select(BulkJobItem).where(BulkJobItem.job_id == job.id,
+                                      BulkJobItem.status == "pending")
+            .order_by(BulkJobItem.index).limit(CHUNK_SIZE)))
+        if not items:
+            _finish(session, job)
+            return False
+        results = _APPLY[job.operation](_context(job), job, items, rules)
+        _record(session, job, results)
+    return True
+
+
+def _context(job: BulkJob) -> Context:
+    """The job's creator acting again (passes keep the job's source)."""
+    return Context(organization_id=job.organization_id, environment=job.environment,
+                   actor=job.source, api_key_id=job.created_by_api_key_id,
+                   user_id=job.created_by_user_id)
+
+
+def _issue(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRules
+           ) -> list[_Result]:
+    """The chunk's items through `lifecycle.issue_all`. An externalId that has a pass
+    reports it; an item repeating an externalId of the chunk waits for the first one's
+    outcome (taken: it reports that pass; failed: it is issued itself)."""
+    template_id = cast(str, job.template_id)
+    taken = _taken(job, {item.external_id for item in items} - {None})
+    results: dict[int, _Result] = {}
+    waiting = items
+    while waiting:
+        batch: list[tuple[BulkJobItem, lifecycle.IssueRequest]] = []
+        later, seen = [], set()
+        for item in waiting:
+            external_id = item.external_id
+            if external_id is not None and external_id in taken:
+                results[item.index] = _Result(item.index, "succeeded", taken[external_id],
+                                              existing=True)
+            elif external_id is not None and external_id in seen:
+                later.append(item)
+            else:
+                try:
+                    batch.append((item, _issue_request(job, template_id, item, rules)))
+                except ServiceError as exc:
+                    results[item.index] = _Result(item.index, "failed", error=rules.error(exc))
+                    continue
+                seen.add(external_id)
+        issued = lifecycle.issue_all(ctx, [req for _, req in batch])
+        for (item, _req), outcome in zip(batch, issued, strict=True):
+            results[item.index] = _issued(ctx, template_id, item, outcome, rules)
+            if results[item.index].status == "succeeded" and item.external_id is not None:
+                taken[item.external_id] = cast(str, results[item.index].pass_id)
+        waiting = later
+    return [results[item.index] for item in items]
+
+
+def _taken(job: BulkJob, external_ids: set[str | None]) -> dict[str, str]:
+    """The pass IDs of the externalIds that have a pass already, in one query."""
+    if not external_ids:
+        return {}
+    rows = db.session.execute(select(Pass.external_id, Pass.id).where(
+        Pass.template_id == job.template_id, Pass.environment == job.environment,
+        Pass.organization_id == job.organization_id, Pass.external_id.in_(external_ids)))
+    return {str(external_id): pass_id for external_id, pass_id in rows}
+
+
+def _issue_request(job: BulkJob, template_id: str, item: BulkJobItem, rules: ItemRules
+                   ) -> lifecycle.IssueRequest:
+    """:raises InvalidRequest: the item is not what `POST /v1/passes` takes, or names
+    another template."""
+    fields = rules.parse("issue", item.input)
+    if fields.pop("template_id", template_id) != template_id:
+        raise InvalidRequest("An item's templateId must be the job's (or be left out).",
+                             param="templateId")
+    return lifecycle.IssueRequest(template_id=template_id, email_locale=job.locale, **fields)
+
+
+def _issued(ctx: Context, template_id: str, item: BulkJobItem,
+            outcome: Pass | ServiceError, rules: ItemRules) -> _Result:
+    if isinstance(outcome, Pass):
+        return _Result(item.index, "succeeded", outcome.id)
+    if outcome.code == "external_id_exists" and item.external_id is not None:
+        existing = lifecycle.external_pass_id(ctx, template_id, item.external_id)
+        return _Result(item.index, "succeeded", existing, existing=True)
+    return _Result(item.index, "failed", error=rules.error(outcome))
+
+
+def _update(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRules
+            ) -> list[_Result]:
+    requests: dict[int, lifecycle.UpdateRequest] = {}
+    results: dict[int, _Result] = {}
+    for item in items:
+        try:
+            fields = rules.parse("update", item.input)
+        except ServiceError as exc:
+            results[item.index] = _Result(item.index, "failed", error=rules.error(exc))
+            continue
+        requests[item.index] = lifecycle.UpdateRequest(
+            fields["pass_id"], fields["field_values"], fields["dates"])
+    done = lifecycle.update_all(ctx, list(requests.values()),
+                                job.notification_mode or "silent")
+    for index, outcome in zip(requests, done, strict=True):
+        results[index] = _changed(index, outcome, rules)
+    return [results[item.index] for item in items]
+
+
+def _upgrade(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRules
+             ) -> list[_Result]:
+    pass_ids = [cast(str, item.pass_id) for item in items]
+    done = revision_move.move_all(ctx, pass_ids, cast(int, job.to_revision),
+                                  job.notification_mode or "silent")
+    return [_changed(item.index, outcome, rules, item.pass_id)
+            for item, outcome in zip(items, done, strict=True)]
+
+
+def _changed(index: int, outcome: lifecycle.Updated | ServiceError, rules: ItemRules,
+             pass_id: str | None = None) -> _Result:
+    if isinstance(outcome, ServiceError):
+        return _Result(index, "failed", pass_id, error=rules.error(outcome))
+    return _Result(index, "succeeded", outcome.pass_.id)
+
+
+def _void(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRules
+          ) -> list[_Result]:
+    def apply(item: BulkJobItem) -> str:
+        return lifecycle.void(ctx, rules.parse("void", item.input)["pass_id"]).id
+    return [_each(item, apply, rules) for item in items]
+
+
+def _each(item: BulkJobItem, apply: Callable[[BulkJobItem], str], rules: ItemRules
+          ) -> _Result:
+    """One item through `apply`; a service error fails it alone."""
+    try:
+        return _Result(item.index, "succeeded", apply(item))
+    except ServiceError as exc:
+        return _Result(item.index, "failed", item.pass_id, error=rules.error(exc))
+
+
+_APPLY = {"issue": _issue, "update": _update, "void": _void, "upgrade": _upgrade}
+
+
+def _record(session: Session, job: BulkJob, results: list[_Result]) -> None:
+    """Write the chunk's results and the job's counts (in the chunk's transaction)."""
+    table = cast(Table, BulkJobItem.__table__)
+    session.connection().execute(
+        sql_update(table).where(table.c.job_id == bindparam("b_job"),
+                                table.c.index == bindparam("b_index"))
+        .values(status=bindparam("b_status"), pass_id=bindparam("b_pass"),
+                existing=bindparam("b_existing"), error=bindparam("b_error")),
+        [{"b_job": job.id, "b_index": r.index, "b_status": r.status, "b_pass": r.pass_id,
+          "b_existing": r.existing, "b_error": r.error} for r in results])
+    job.succeeded += sum(1 for r in results if r.status == "succeeded")
+    job.failed += sum(1 for r in results if r.status == "failed")
+
+
+def _finish(session: Session, job: BulkJob) -> None:
+    now = clock.now()
+    job.status, job.finished_at, job.updated_at, job.lease_until = "completed", now, now, None
+    _emit_finished(session, job)
+    log.info("bulk job %s completed: %s succeeded, %s failed", job.id, job.succeeded,
+             job.failed)
+
+
+def _fail(job_id: str) -> None:
+    with transaction() as session:
+        job = jobs.locked(job_id)
+        if job.status in jobs.FINISHED:
+            return
+        canceled = changed_rows(session, sql_update(BulkJobItem).where(
+            BulkJobItem.job_id == job.id, BulkJobItem.status == "pending")
+            .values(status="canceled").execution_options(synchronize_session=False))
+        now = clock.now()
+        job.canceled += canceled
+        job.status, job.finished_at, job.updated_at, job.lease_until = "failed", now, now, None
+        _emit_finished(session, job)
+
+
+def _emit_finished(session: Session, job: BulkJob) -> None:
+    events.emit(session, organization_id=job.organization_id, environment=job.environment,
+                type="bulk_job.completed", data={"object": jobs.wire(job)})

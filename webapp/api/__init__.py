@@ -10,11 +10,14 @@ bp = Blueprint("api", __name__, url_prefix="/v1")
 from webapp.api import (  # noqa: E402, F401  (routes)
     assets,
     auth,
+    bulk_jobs,
     download_links,
     events,
+    insights,
     me,
     openapi,
     passes,
+    redemptions,
     templates,
     webhooks,
 )

@@ -17,7 +17,7 @@ from flask import current_app, jsonify
 from marshmallow import Schema
 
 from webapp.api import bp, schemas
-from webapp.domain import definition
+from webapp.domain import definition, translations
 from webapp.domain.permissions import Need
 
 _ERRORS = {
@@ -73,6 +73,8 @@ def _when(name: str, value: Any, then: dict[str, Any],
 
 
 _ABSENT: dict[str, Any] = {"not": {}}
+_LANGUAGE: dict[str, Any] = {"type": "string",
+                             "pattern": r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$"}
 
 
 def _closed(needed: list[str], /, **properties: Any) -> dict[str, Any]:
@@ -81,6 +83,9 @@ def _closed(needed: list[str], /, **properties: Any) -> dict[str, Any]:
 
 
 _COLOR = {"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"}
+_POINT = _closed(["latitude", "longitude"],
+                 latitude={"type": "number", "minimum": -90, "maximum": 90},
+                 longitude={"type": "number", "minimum": -180, "maximum": 180})
 _MOMENT = {"type": "string", "pattern": _DATETIME}
 _DEFINITION_SCHEMAS: dict[str, dict[str, Any]] = {
     "Definition": {
@@ -90,9 +95,15 @@ _DEFINITION_SCHEMAS: dict[str, dict[str, Any]] = {
              "platforms", "config"],
             schemaVersion={"type": "integer", "const": 1},
             type={"type": "string", "enum": list(schemas.TEMPLATE_TYPES)},
-            description=_text(1, 200), organizationName=_text(1, 64), logoText=_text(0, 64),
+            description={**_text(1, 200), "description": "Apple: the pass's description "
+                         "(VoiceOver); Google: an event's name when it has none"},
+            organizationName=_text(1, 64),
+            logoText={**_text(0, 64), "description": "Apple only, next to the logo (Google "
+                      "shows organizationName there)"},
             colors=_closed(["background", "foreground"], background=_COLOR,
-                           foreground=_COLOR, label=_COLOR),
+                           foreground={**_COLOR, "description": "Apple only: Google picks "
+                                       "the text colour for the background"},
+                           label={**_COLOR, "description": "Apple only"}),
             platforms={**_closed(["apple", "google"], apple={"type": "boolean"},
                                  google={"type": "boolean"}),
                        "anyOf": [{"properties": {"apple": {"const": True}}},
@@ -100,7 +111,17 @@ _DEFINITION_SCHEMAS: dict[str, dict[str, Any]] = {
                        "description": "at least one true"},
             images={"type": "object", "propertyNames": {"enum": list(schemas.SLOTS)},
                     "additionalProperties": {"type": "string", "pattern": "^asset_"},
-                    "description": "slot -> ID of an asset uploaded for that slot"},
+                    "description": "slot -> ID of an asset uploaded for that slot. Where "
+                                   "each shows: icon Apple (Google's logo when there is "
+                                   "none); logo both; strip Apple event tickets and Google's "
+                                   "hero when there is no hero; thumbnail Apple; background "
+                                   "Apple event tickets (with a logo: the artwork of iOS 18's "
+                                   "event ticket style); hero Google. An image no wallet "
+                                   "would show is refused with a definition issue: a "
+                                   "background on a generic template, a background or "
+                                   "thumbnail with a strip on an event ticket, a strip with "
+                                   "a hero on a generic template. No footer: Apple shows one "
+                                   "on boarding passes only and Google has none"},
             barcode={**_closed(["format"],
                                format={"type": "string",
                                        "enum": ["qr", "pdf417", "aztec", "code128"]},
@@ -112,19 +133,73 @@ _DEFINITION_SCHEMAS: dict[str, dict[str, Any]] = {
                 [], **{name: _fields(name) for name in definition.GROUPS})),
             event={**_closed(["name", "venue", "startsAt"], name=_text(1, 200),
                              venue=_closed(["name"], name=_text(1, 200),
-                                           address=_text(0, 500)),
-                             startsAt=_MOMENT, endsAt=_MOMENT, doorsOpenAt=_MOMENT),
+                                           address=_text(0, 500),
+                                           location={**_POINT, "description": "Apple: "
+                                                     "semantics.venueLocation (maps, weather)"}),
+                             startsAt=_MOMENT, endsAt=_MOMENT, doorsOpenAt=_MOMENT,
+                             category={"type": "string",
+                                       "enum": list(definition.EVENT_CATEGORIES),
+                                       "description": "Apple: semantics.eventType (default "
+                                                      "generic)"},
+                             seatFields={**_closed([], **{part: {
+                                 "type": "string", "description": "key of a field"}
+                                 for part in definition.SEAT_PARTS}),
+                                 "description": "which fields give the seat: Apple "
+                                 "semantics.seats and venueEntranceGate, Google seatInfo; "
+                                 "default: the fields keyed section, row, seat and gate"}),
                    "description": "required on event_ticket templates, refused on others"},
             expiresAt=_MOMENT,
+            redemption={
+                **_closed(["mode"],
+                          mode={"type": "string", "enum": list(definition.REDEMPTION_MODES),
+                                "description": "none (the default): no check-in; single: "
+                                               "once (tickets, coupons); multiple: several "
+                                               "times"},
+                          maxUses={"type": "integer", "minimum": 1,
+                                   "maximum": definition.MAX_USES,
+                                   "description": "multiple only; absent: no limit"},
+                          voidOnRedemption={"type": "boolean",
+                                            "description": "single only: void the pass when "
+                                                           "it is redeemed"}),
+                "allOf": [_when("mode", "multiple", {},
+                                {"properties": {"maxUses": _ABSENT}}),
+                          _when("mode", "single", {},
+                                {"properties": {"voidOnRedemption": _ABSENT}})],
+                "description": "check-in (POST /v1/passes/{id}/redemptions, POST /v1/scans)",
+                "examples": [{"mode": "single", "voidOnRedemption": True},
+                             {"mode": "multiple", "maxUses": 10}]},
             locations={"type": "array", "maxItems": 10, "items": _closed(
                 ["latitude", "longitude"],
                 latitude={"type": "number", "minimum": -90, "maximum": 90},
                 longitude={"type": "number", "minimum": -180, "maximum": 180},
-                relevantText=_text(0, 200))},
+                relevantText={**_text(0, 200), "description": "Apple only (lock screen)"}),
+                "description": "Apple: locations (the pass on the lock screen nearby); "
+                               "Google: the class's merchantLocations (a notification "
+                               "nearby)"},
+            defaultLanguage={**_LANGUAGE, "description": "the language of the texts above "
+                                                         "(default en)"},
+            translations={"type": "object", "propertyNames": _LANGUAGE,
+                          "maxProperties": translations.MAX_LANGUAGES,
+                          "additionalProperties": {"$ref": "#/components/schemas/Translation"},
+                          "description": "language tag -> the texts in that language (not "
+                                         "the default language)"},
         ),
         # `event` belongs to event tickets only (and `type` equals the template's type).
         **_when("type", "event_ticket", {"required": ["event"]},
                 {"properties": {"event": _ABSENT}}),
+    },
+    "Translation": {
+        "description": "A template's texts in one language; what is left out stays in the "
+                       "default language. Per-pass values are never translated.",
+        **_closed(
+            [], organizationName=_text(1, 64), description=_text(1, 200), logoText=_text(1, 64),
+            fields={"type": "object", "description": "field key -> its texts",
+                    "additionalProperties": _closed(
+                        [], label=_text(1, 64),
+                        value={**_text(1, 500), "description": "shared text fields only"},
+                        changeMessage={**_text(1, 200), "pattern": "%@"})},
+            event=_closed([], name=_text(1, 200),
+                          venue=_closed([], name=_text(1, 200), address=_text(1, 500)))),
     },
     "Field": _closed(
         ["key", "label", "binding"],
@@ -149,15 +224,17 @@ ANY_KEY: Final = "any key"
 def doc(summary: str, *, permission: tuple[str, str] | Literal["any key"],
         body: type[Schema] | None = None, query: type[Schema] | None = None,
         response: type[Schema] | None = None, status: int = 200, many: bool = False,
-        errors: tuple[int, ...] = ()) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        errors: tuple[int, ...] = (), examples: dict[int, dict[str, Any]] | None = None
+        ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Describe a /v1 view for the OpenAPI document, with the permission it needs:
-    `("passes", "write")` (resource, level) or `ANY_KEY`."""
+    `("passes", "write")` (resource, level) or `ANY_KEY`; `examples`: a body per status."""
     need = None if permission == ANY_KEY else Need(*permission)
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         view.__apidoc__ = {  # type: ignore[attr-defined]
             "summary": summary, "body": body, "query": query, "response": response,
             "status": status, "many": many, "errors": errors, "permission": need,
+            "examples": examples or {},
         }
         return view
 
@@ -289,7 +366,7 @@ def _operation(spec: APISpec, rule: Any, view: Any, path: str) -> dict[str, Any]
                                      "nextCursor": {"type": ["string", "null"]}},
                       "additionalProperties": False}
         op["responses"][str(status)] = {
-            "description": "Created" if status == 201 else "OK", "headers": _headers(headers),
+            "description": _SUCCESS.get(status, "OK"), "headers": _headers(headers),
             "content": {"application/json": {"schema": schema}}}
     codes = set(_ALWAYS) | set(meta["errors"])
     if need:
@@ -305,7 +382,12 @@ def _operation(spec: APISpec, rule: Any, view: Any, path: str) -> dict[str, Any]
         op["responses"][str(code)] = {
             "description": _ERRORS[code], "headers": _headers(names),
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    for code, example in meta["examples"].items():
+        op["responses"][str(code)]["content"]["application/json"]["example"] = example
     return op
+
+
+_SUCCESS = {201: "Created", 202: "Accepted: the work runs in the background"}
 
 
 def _headers(names: list[str]) -> dict[str, Any]:

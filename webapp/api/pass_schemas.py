@@ -34,6 +34,23 @@ class Platforms(Strict):
     google = StrictBoolean()
 
 
+_DATE_EXAMPLE = "2027-06-30T23:59:00+02:00"
+
+
+def pass_date(description: str, **kwargs: Any) -> fields.String:
+    """A per-pass date member of a request (the service checks the format)."""
+    return fields.String(metadata={"format": "date-time", "examples": [_DATE_EXAMPLE],
+                                   "description": description}, **kwargs)
+
+
+_EXPIRES = ("when the pass expires (wallets grey it out: Apple `expirationDate`, Google "
+            "`validTimeInterval.end`), overriding the template's expiresAt; RFC 3339 with an "
+            "offset")
+_RELEVANT = ("when the pass is relevant (Apple shows it on the lock screen: `relevantDate` "
+             "and iOS 18's `relevantDates`; Google has no such date), overriding the "
+             "template's event start; RFC 3339 with an offset")
+
+
 class PassCreate(Strict):
     templateId = fields.String(required=True, validate=validate.Length(1, 64))
     fieldValues = fields.Dict(keys=fields.String(), load_default=dict,
@@ -45,6 +62,8 @@ class PassCreate(Strict):
     revision = StrictInteger(validate=validate.Range(1, 2**31 - 1))
     certificateId = fields.String(validate=validate.Length(1, 64))
     googleIssuerId = fields.String(validate=validate.Length(1, 64))
+    expiresAt = pass_date(_EXPIRES)
+    relevantDate = pass_date(_RELEVANT)
     send = StrictBoolean(load_default=False, metadata={
         "description": "true: also email the pass to holderEmail (as POST /v1/passes/{id}/send "
                        "does; the answer's lastEmail shows it), in the language of "
@@ -64,6 +83,15 @@ class PassUpdateBody(Strict):
                               metadata={"description": "strings, numbers, or null to clear"})
     notificationMode = fields.String(load_default="silent",
                                      validate=validate.OneOf(("silent", "notify")))
+    expiresAt = pass_date(_EXPIRES + "; null: the template's applies again", allow_none=True)
+    relevantDate = pass_date(_RELEVANT + "; null: the template's applies again",
+                             allow_none=True)
+
+
+class PassImageBody(Strict):
+    assetId = fields.String(required=True, validate=validate.Length(1, 64), metadata={
+        "examples": ["asset_01JD8Z3K4M5N6P7Q8R9S0T1V2W"],
+        "description": "an asset of the organization uploaded for the same slot"})
 
 
 class PassListQuery(PageQuery):
@@ -152,6 +180,19 @@ class Pass(Schema):
     holderEmail = fields.String(attribute="holder_email", required=True, allow_none=True)
     platforms = _Itself(PlatformsOut, required=True)
     signing = _Itself(Signing, required=True)
+    expiresAt = fields.String(attribute="expires_at", required=True, allow_none=True, metadata={
+        "format": "date-time", "examples": [_DATE_EXAMPLE],
+        "description": "the pass's own expiry as given; null: its template's expiresAt "
+                       "(if any) applies"})
+    relevantDate = fields.String(attribute="relevant_date", required=True, allow_none=True,
+                                 metadata={"format": "date-time", "examples": [_DATE_EXAMPLE],
+                                           "description": "the pass's own relevant date as "
+                                                          "given; null: its template's"})
+    images = fields.Function(lambda obj: dict(obj.images or {}), required=True, metadata={
+        "type": "object", "additionalProperties": {"type": "string", "pattern": "^asset_"},
+        "examples": [{"thumbnail": "asset_01JD8Z3K4M5N6P7Q8R9S0T1V2W"}],
+        "description": "the pass's own images, slot -> asset ID (PUT "
+                       "/v1/passes/{id}/images/{slot}), shown over its template's"})
     fieldValues = fields.Dict(attribute="field_values", keys=fields.String(),
                               metadata={"additionalProperties": _VALUE,
                                         "description": "omitted from list results"})
@@ -163,6 +204,9 @@ class Pass(Schema):
     createdAt = Timestamp(attribute="created_at", required=True)
     updatedAt = Timestamp(attribute="updated_at", required=True)
     voidedAt = Timestamp(attribute="voided_at", required=True, allow_none=True)
+    redemptionCount = fields.Integer(attribute="redemption_count", required=True, metadata={
+        "minimum": 0, "description": "how often the pass was redeemed (checked in)"})
+    lastRedeemedAt = Timestamp(attribute="last_redeemed_at", required=True, allow_none=True)
     lastEmail = fields.Nested(Email, attribute="last_email", allow_none=True, metadata={
         "description": "the newest email of the pass, or null; omitted from list results"})
     editableFields = fields.List(fields.Dict(), attribute="editable_fields",

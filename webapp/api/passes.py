@@ -1,4 +1,5 @@
-"""/v1/passes: issue, list, get, update, void; update history; sending by email."""
+"""/v1/passes: issue, list, get, update, void; their own images; update history; sending by
+email."""
 
 from __future__ import annotations
 
@@ -14,13 +15,14 @@ from webapp.api.requests import json_body, load, query
 from webapp.api.schemas import PageQuery, list_envelope
 from webapp.i18n import select_locale
 from webapp.services.email import sending
-from webapp.services.passes import lifecycle
+from webapp.services.passes import images, lifecycle
 
 _item = s.Pass(exclude=s.PASS_LIST_EXCLUDE)
 _update = s.PassUpdate()
 _create = s.PassCreate()
 _change = s.PassUpdateBody()
 _send = s.PassSend()
+_image = s.PassImageBody()
 _email = s.Email()
 
 
@@ -30,14 +32,20 @@ _email = s.Email()
 @idempotent
 def issue_pass() -> Any:
     p = load(_create, json_body())
-    req = lifecycle.IssueRequest(
-        template_id=p["templateId"], field_values=p["fieldValues"],
-        holder_name=p.get("holderName"), holder_email=p.get("holderEmail"),
-        barcode_value=p.get("barcodeValue"), platforms=p.get("platforms"),
-        revision=p.get("revision"), certificate_id=p.get("certificateId"),
-        google_issuer_id=p.get("googleIssuerId"), send_email=p["send"],
-        email_locale=select_locale())
+    req = lifecycle.IssueRequest(template_id=p["templateId"], email_locale=select_locale(),
+                                 **issue_arguments(p))
     return s.dump_pass(lifecycle.issue(g.ctx, req)), 201
+
+
+def issue_arguments(p: dict[str, Any]) -> dict[str, Any]:
+    """A loaded `PassCreate` body as `IssueRequest` arguments, but for the template and the
+    email's language (also a bulk job's issue items)."""
+    return {"field_values": p["fieldValues"], "holder_name": p.get("holderName"),
+            "holder_email": p.get("holderEmail"), "barcode_value": p.get("barcodeValue"),
+            "platforms": p.get("platforms"), "revision": p.get("revision"),
+            "certificate_id": p.get("certificateId"),
+            "google_issuer_id": p.get("googleIssuerId"), "send_email": p["send"],
+            "expires_at": p.get("expiresAt"), "relevant_date": p.get("relevantDate")}
 
 
 @bp.get("/passes")
@@ -63,7 +71,32 @@ def get_pass(pass_id: str) -> Any:
 @idempotent
 def update_pass(pass_id: str) -> Any:
     p = load(_change, json_body())
-    done = lifecycle.update(g.ctx, pass_id, p.get("fieldValues"), p["notificationMode"])
+    done = lifecycle.update(g.ctx, pass_id, p.get("fieldValues"), p["notificationMode"],
+                            update_dates(p))
+    return {"pass": s.dump_pass(done.pass_), "update": _update.dump(done.update)}
+
+
+def update_dates(p: dict[str, Any]) -> dict[str, str | None]:
+    """The dates a loaded `PassUpdateBody` sends (null: clear; also bulk update items)."""
+    return {name: p[name] for name in ("expiresAt", "relevantDate") if name in p}
+
+
+@bp.put("/passes/<pass_id>/images/<slot>")
+@doc("Set pass image", permission=("passes", "write"),
+     body=s.PassImageBody, response=s.PassWithUpdate, errors=(404, 409))
+@idempotent
+def put_pass_image(pass_id: str, slot: str) -> Any:
+    p = load(_image, json_body())
+    done = images.put(g.ctx, pass_id, slot, p["assetId"])
+    return {"pass": s.dump_pass(done.pass_), "update": _update.dump(done.update)}
+
+
+@bp.delete("/passes/<pass_id>/images/<slot>")
+@doc("Remove pass image", permission=("passes", "write"),
+     response=s.PassWithUpdate, errors=(404, 409))
+@idempotent
+def delete_pass_image(pass_id: str, slot: str) -> Any:
+    done = images.delete(g.ctx, pass_id, slot)
     return {"pass": s.dump_pass(done.pass_), "update": _update.dump(done.update)}
 
 

@@ -13,7 +13,7 @@ from webapp import clock
 from webapp.domain import permissions
 
 TEMPLATE_TYPES = ("generic", "event_ticket")
-SLOTS = ("icon", "logo", "strip", "thumbnail", "background", "footer", "hero")
+SLOTS = ("icon", "logo", "strip", "thumbnail", "background", "hero")  # no wallet shows a footer
 ENVIRONMENTS = ("test", "live")
 IMAGE_TYPES = ("image/png", "image/jpeg", "image/gif", "image/webp")
 ERROR_TYPES = ("invalid_request_error", "idempotency_error", "not_found_error", "conflict_error",
@@ -163,6 +163,12 @@ class ErrorDetail(Schema):
         "description": "an invalid template definition: its first 100 problems"})
     issueCount = fields.Integer(metadata={
         "description": "with issues: how many problems there are in all"})
+    passId = fields.String(metadata={
+        "description": "a refused redemption (409 pass_voided, pass_expired, "
+                       "redemption_not_enabled, already_redeemed, max_uses_reached): the pass"})
+    redemption = fields.Dict(allow_none=True, metadata={
+        "description": "a refused redemption: the earlier redemption that decided it (the "
+                       "first for already_redeemed, the last for max_uses_reached), else null"})
 
 
 class Error(Schema):

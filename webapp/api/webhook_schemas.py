@@ -148,7 +148,9 @@ class Event(Schema):
                        "pass.email_failed, the endpoint as {object, id, url} for "
                        "webhook_endpoint.test, the event a dashboard user sends to one "
                        "endpoint to try it); wallet: {platform, installations} on "
-                       "pass.added_to_wallet and pass.removed_from_wallet"})
+                       "pass.added_to_wallet and pass.removed_from_wallet; redemption: the "
+                       "redemption on pass.redeemed; object: the bulk job (as "
+                       "GET /v1/bulk-jobs/{id} answers it) on bulk_job.completed"})
 
     class Meta:
         ordered = True

@@ -29,6 +29,11 @@ from webapp.services.context import Context
 bp = Blueprint("dashboard", __name__, url_prefix="/dashboard")
 ENV = "<any(test, live):env>"
 PUBLIC_ENDPOINTS = {"dashboard.login", "dashboard.root"}
+# All a member with the `scanner` role may reach (static files are the app's, not ours):
+# the scanner and its verdicts, signing in and out, their own password, which organization.
+SCANNER_ENDPOINTS = PUBLIC_ENDPOINTS | {
+    "dashboard.scan_index", "dashboard.scan_verdict", "dashboard.logout",
+    "dashboard.account", "dashboard.switch_organization"}
 _SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
 
@@ -49,7 +54,8 @@ def _add_env(endpoint: str, values: dict[str, Any]) -> None:
 
 @bp.before_request
 def _guard() -> BaseResponse | None:
-    """CSRF on every state change, then a signed-in member for everything but sign-in."""
+    """CSRF on every state change, then a signed-in member for everything but sign-in, and
+    for a scanner only the scanner's pages."""
     if request.method not in _SAFE_METHODS:
         csrf.protect()
         forms.check_text(request.form)
@@ -61,7 +67,19 @@ def _guard() -> BaseResponse | None:
         return to_sign_in()
     enter()
     session["org_id"] = g.membership.organization_id
+    if g.membership.role == "scanner" and request.endpoint not in SCANNER_ENDPOINTS:
+        return _scanner_only()
     return None
+
+
+def _scanner_only() -> BaseResponse:
+    """A scanner opening another page lands on the scanner; anything else is a 403."""
+    from webapp.dashboard.errors import for_status
+    from webapp.dashboard.htmx import go
+
+    if request.method in ("GET", "HEAD"):
+        return go(url_for("dashboard.scan_index", env=g.env or "test"))
+    return for_status(403)
 
 
 def enter() -> None:
@@ -85,14 +103,11 @@ def root() -> BaseResponse:
     return redirect(url_for("dashboard.passes_index", env="test"))
 
 
-@bp.get(f"/{ENV}/")
-def home() -> BaseResponse:
-    return redirect(url_for("dashboard.passes_index"))
-
-
 @bp.context_processor
 def _layout() -> dict[str, Any]:
-    return {"nav_items": nav.ITEMS, "nav_active": nav.active, "reasons": REASONS,
+    items = nav.ITEMS if g.get("membership") is None or g.membership.role != "scanner" \
+        else [item for item in nav.ITEMS if item.endpoint in SCANNER_ENDPOINTS]
+    return {"nav_items": items, "nav_active": nav.active, "reasons": REASONS,
             "delivery_colour": delivery_colour, "now": clock.now()}
 
 
@@ -194,10 +209,13 @@ def init_app(app: Flask) -> None:
 # Pages: one module per section. A new section adds its module here (one line).
 from webapp.dashboard import (  # noqa: E402, F401
     auth,
+    bulk_jobs,
     certificates,
+    insights,
     keys,
     members,
     passes,
+    scanner,
     templates,
     webhooks,
 )

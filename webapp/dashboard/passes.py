@@ -9,11 +9,18 @@ from typing import Any
 from flask import Response, flash, make_response, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp.dashboard import ENV, bp, ctx, forms, nav
+from webapp.dashboard import ENV, bp, ctx, forms, insights, nav
 from webapp.dashboard.htmx import go, render
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.services.email import sending
-from webapp.services.passes import download_links, installations, lifecycle, link_qr, views
+from webapp.services.passes import (
+    download_links,
+    installations,
+    lifecycle,
+    link_qr,
+    update_notices,
+    views,
+)
 from webapp.services.templates import previews, revisions
 
 nav.add("Passes", "dashboard.passes_index", 10)
@@ -40,7 +47,9 @@ def passes_index() -> Response:
     except InvalidRequest as exc:
         error = exc.message
     return render("dashboard/passes/index.html", "dashboard/passes/_rows.html",
-                  page=page, args=args, error=error, template_choices=_template_choices())
+                  page=page, args=args, error=error, template_choices=_template_choices(),
+                  expired=views.expired_ids(page.data if page else []),
+                  installed=installations.for_list(ctx(), page.data if page else []))
 
 
 def _issue_form(template_id: str | None, status: int = 200, **extra: Any) -> Response:
@@ -103,7 +112,9 @@ def _detail(pass_id: str, status: int = 200, **extra: Any) -> Response:
     extra.setdefault("email_locale", last.locale if last else "en")
     return render("dashboard/passes/show.html", extra.pop("partial", None), status,
                   item=item, card=previews.for_pass(item),
+                  expires_at=views.expires_at(item, item.definition or {}),
                   updates=lifecycle.list_updates(ctx(), pass_id, limit=50).data,
+                  activity=insights.pass_activity(pass_id),
                   links=download_links.list_for_pass(ctx(), pass_id, limit=20).data,
                   wallets=installations.for_pass(ctx(), item),
                   distribution_url=views.distribution_url(item.short_id),
@@ -119,6 +130,7 @@ def passes_show(pass_id: str) -> Response:
 @bp.post(f"/{ENV}/passes/<pass_id>/edit")
 def passes_edit(pass_id: str) -> BaseResponse:
     item = lifecycle.get(ctx(), pass_id)
+    known = update_notices.facts(ctx(), item)  # read before the save: what it will meet
     patch = forms.value_patch(request.form, item.editable_fields or [])
     mode = request.form.get("notification_mode", "silent")
     try:
@@ -130,9 +142,30 @@ def passes_edit(pass_id: str) -> BaseResponse:
                        edit_errors={name: exc.message} if name and name != "fields" else {},
                        edit_problem=exc.message, values=forms.form_values(request.form))
     changed = len(updated.update.changes or [])
-    flash(f"Saved {changed} change{'s' * (changed != 1)}"
-          + (" and notified holders." if mode == "notify" else " silently."))
+    flash(f"Saved {changed} change{'s' * (changed != 1)}.")
+    for notice in update_notices.after(updated.pass_, known, updated.update):
+        flash(notice.text)
     return go(url_for("dashboard.passes_show", pass_id=pass_id))
+
+
+@bp.post(f"/{ENV}/passes/<pass_id>/edit/notice")
+def passes_edit_notice(pass_id: str) -> Response:
+    """What saving the form's values would do in each wallet (nothing is saved)."""
+    item = lifecycle.get(ctx(), pass_id)
+    patch = forms.value_patch(request.form, item.editable_fields or [])
+    mode = request.form.get("notification_mode", "silent")
+    notices = update_notices.before(item, update_notices.facts(ctx(), item), patch, mode)
+    return render("dashboard/passes/_notice.html", None, 200, item=item, notices=notices)
+
+
+@bp.get(f"/{ENV}/passes/<pass_id>/updates/<update_id>/delivery")
+def passes_delivery(pass_id: str, update_id: str) -> Response:
+    """One update's delivery badges; the page asks again while a delivery is unsettled."""
+    item = lifecycle.get(ctx(), pass_id)
+    update = lifecycle.get_update(ctx(), update_id)
+    if update.pass_id != item.id:
+        raise NotFound(f"No such pass update: {update_id}", param="id")
+    return render("dashboard/passes/_delivery.html", None, 200, item=item, u=update)
 
 
 @bp.post(f"/{ENV}/passes/<pass_id>/void")

@@ -13,6 +13,7 @@ from webapp import clock
 from webapp.dashboard import ENV, bp, ctx, designer, nav
 from webapp.dashboard.htmx import go, render
 from webapp.domain import definition as rules
+from webapp.domain import translations, update_notice
 from webapp.errors import Conflict, InvalidDefinition, InvalidRequest
 from webapp.services.credentials import identities
 from webapp.services.templates import assets, history, previews, revisions
@@ -24,10 +25,25 @@ SLOT_HINTS = {
     "logo": "Top left on Apple; the round logo on Google",
     "strip": "Apple: behind the primary field",
     "thumbnail": "Apple: right of the primary field",
-    "background": "Apple event tickets: blurred behind the pass",
-    "footer": "Apple: just above the barcode",
+    "background": "Apple event tickets: blurred behind the pass; with a logo, the artwork of "
+                  "Apple's event ticket style on iOS 18",
     "hero": "Google: the wide image at the bottom",
 }
+# Apple shows a background on event tickets only (definition issues say so).
+EVENT_ONLY_SLOTS = ("background",)
+# Apple's event types, as the designer names them (definition.EVENT_CATEGORIES).
+EVENT_CATEGORY_LABELS = {"generic": "Other", "livePerformance": "Live performance",
+                         "movie": "Movie", "sports": "Sports", "conference": "Conference",
+                         "convention": "Convention", "workshop": "Workshop",
+                         "socialGathering": "Social gathering"}
+SEAT_PART_LABELS = {"section": "Section", "row": "Row", "number": "Seat number",
+                    "gate": "Gate"}
+
+
+def _slot_hints(template_type: str) -> dict[str, str]:
+    """The image slots the designer offers for a template type, with their hints."""
+    return {slot: hint for slot, hint in SLOT_HINTS.items()
+            if template_type == "event_ticket" or slot not in EVENT_ONLY_SLOTS}
 
 
 @bp.get(f"/{ENV}/templates")
@@ -63,9 +79,19 @@ def _designer(template: Any, state: designer.FormState, status: int = 200,
     certs, issuers = identities.list_for(ctx().organization_id)
     return render("dashboard/templates/edit.html", "dashboard/templates/_designer.html",
                   status, template=template, state=state, groups=designer.GROUP_LABELS,
-                  limits=rules.GROUP_LIMITS, slot_hints=SLOT_HINTS, certs=certs,
-                  issuers=issuers, card=previews.for_definition(definition),
-                  live_issues=_live_issues(definition, template.type), **extra)
+                  limits=rules.GROUP_LIMITS, slot_hints=_slot_hints(template.type), certs=certs,
+                  event_categories=EVENT_CATEGORY_LABELS, seat_parts=SEAT_PART_LABELS,
+                  issuers=issuers, card=_preview(definition, state["previewLanguage"]),
+                  translation_rows=designer.translation_rows(state, template.type),
+                  live_issues=_live_issues(definition, template.type),
+                  contrast=designer.contrast_warnings(definition),
+                  save_notice=update_notice.design_before_save(template.revision),
+                  outdated=history.passes_on_older_revisions(ctx(), template.id), **extra)
+
+
+def _preview(definition: dict[str, Any], language: str) -> dict[str, Any]:
+    """The preview card in the language the designer's switch shows ("": the default one)."""
+    return previews.for_definition(translations.localize(definition, language))
 
 
 def _live_issues(definition: dict[str, Any], template_type: str) -> list[dict[str, str]]:
@@ -97,10 +123,21 @@ def templates_form(template_id: str) -> Response:
 @bp.post(f"/{ENV}/templates/<template_id>/preview")
 def templates_preview(template_id: str) -> Response:
     template = revisions.get(ctx(), template_id)
-    definition = designer.to_definition(designer.from_form(request.form), template.type)
+    state = designer.from_form(request.form)
+    definition = designer.to_definition(state, template.type)
     return render("dashboard/templates/_preview.html", None, 200,
-                  card=previews.for_definition(definition),
+                  card=_preview(definition, state["previewLanguage"]), state=state,
+                  template=template,
                   live_issues=_live_issues(definition, template.type))
+
+
+@bp.post(f"/{ENV}/templates/<template_id>/contrast")
+def templates_contrast(template_id: str) -> Response:
+    """The warnings for colour pairs that are hard to read, as the colour inputs change."""
+    template = revisions.get(ctx(), template_id)
+    definition = designer.to_definition(designer.from_form(request.form), template.type)
+    return render("dashboard/templates/_contrast.html", None, 200,
+                  contrast=designer.contrast_warnings(definition))
 
 
 @bp.post(f"/{ENV}/templates/<template_id>")
@@ -124,8 +161,7 @@ def templates_save(template_id: str) -> Response:
     except Conflict as exc:
         return _designer(template, state, 409, conflict=exc.code, conflict_message=exc.message,
                          dirty=True)
-    message = (f"Saved as revision {saved.revision}." if saved.revision != before
-               else "Saved. The design did not change, so there is no new revision.")
+    message = update_notice.design_saved(before, saved.revision)
     assert saved.definition is not None  # `revisions.update` returns it with its definition
     return _designer(saved, designer.from_definition(saved.definition, saved.name,
                                                      saved.revision), flash=message)

@@ -23,8 +23,8 @@ from sqlalchemy.sql.expression import Executable
 from webapp.db import sqlite
 from webapp.extensions import db
 
-Dispatcher = Callable[[str, str], None]
-DISPATCHER = "job_dispatcher"  # app.extensions key: dispatcher(task name, row ID)
+Dispatcher = Callable[..., None]
+DISPATCHER = "job_dispatcher"  # app.extensions key: dispatcher(task name, *row IDs)
 _OPEN = "transaction_open"
 _JOBS = "jobs_after_commit"
 
@@ -75,9 +75,9 @@ def in_transaction() -> bool:
     return bool(db.session().info.get(_OPEN))
 
 
-def enqueue_after_commit(session: Session, task: str, row_id: str) -> None:
-    """Run job `task` for a row once the transaction that wrote the row commits."""
-    session.info.setdefault(_JOBS, []).append((task, row_id))
+def enqueue_after_commit(session: Session, task: str, *row_ids: str) -> None:
+    """Run job `task` for the rows once the transaction that wrote them commits."""
+    session.info.setdefault(_JOBS, []).append((task, *row_ids))
 
 
 def dispatch(session: Session | None = None) -> None:
@@ -86,8 +86,8 @@ def dispatch(session: Session | None = None) -> None:
     jobs = session.info.pop(_JOBS, None)
     dispatcher: Dispatcher | None = current_app.extensions.get(DISPATCHER)
     if jobs and dispatcher is not None:
-        for task, row_id in jobs:
-            dispatcher(task, row_id)
+        for task, *row_ids in jobs:
+            dispatcher(task, *row_ids)
 
 
 def changed_rows(session: Session, statement: Executable) -> int:
@@ -103,10 +103,23 @@ def insert_new(session: Session, row: Any) -> None:
     no flush, no change tracking, and on the session's connection (the ORM's `execute` adds
     some 30 us to a Core statement). Columns the object leaves unset get their defaults.
     """
-    table = cast(Table, type(row).__table__)
-    session.connection().execute(insert(table), {
-        column.key: row.__dict__[column.key] for column in table.columns
-        if column.key in row.__dict__})
+    insert_all(session, [row])
+
+
+def insert_all(session: Session, rows: list[Any]) -> None:
+    """`insert_new` for several new objects of one model: one executemany per set of
+    columns the objects set."""
+    if not rows:
+        return
+    table = cast(Table, type(rows[0]).__table__)
+    shapes: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for row in rows:
+        values = {column.key: row.__dict__[column.key] for column in table.columns
+                  if column.key in row.__dict__}
+        shapes.setdefault(tuple(values), []).append(values)
+    connection = session.connection()
+    for params in shapes.values():
+        connection.execute(insert(table), params)
 
 
 def end_read() -> None:

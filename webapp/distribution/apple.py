@@ -27,15 +27,16 @@ _REGISTRATION = f"{_V1}/devices/<device_id>/registrations/<pass_type>/<serial>"
 @bp.get("/p/<short_id>/apple.pkpass")
 def apple_pass_by_short_id(short_id: str) -> Response:
     """The signed pass of a permanent page."""
-    return _pkpass(lambda: passes.for_short_id(short_id), lambda: holder.by_short_id(short_id),
+    return _pkpass(lambda: passes.for_short_id(short_id),
+                   lambda: holder.by_short_id(short_id, view.reader_languages()),
                    private=False)
 
 
 @bp.get("/d/<token>/apple.pkpass")
 def apple_pass_by_token(token: str) -> Response:
     """The signed pass behind a download link."""
-    return _pkpass(lambda: passes.for_token(token), lambda: holder.by_token(token),
-                   private=True)
+    return _pkpass(lambda: passes.for_token(token),
+                   lambda: holder.by_token(token, view.reader_languages()), private=True)
 
 
 def _pkpass(find: Callable[[], passes.Download], page: Callable[[], holder.HolderPage], *,

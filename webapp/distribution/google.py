@@ -27,14 +27,15 @@ def _callback_limit() -> str:
 @bp.get("/p/<short_id>/google")
 def google_save_by_short_id(short_id: str) -> BaseResponse:
     """302 to Google's save page for a pass's object."""
-    return _save(lambda: save.for_short_id(short_id), lambda: holder.by_short_id(short_id),
-                 private=False)
+    return _save(lambda: save.for_short_id(short_id),
+                 lambda: holder.by_short_id(short_id, view.reader_languages()), private=False)
 
 
 @bp.get("/d/<token>/google")
 def google_save_by_token(token: str) -> BaseResponse:
     """302 to Google's save page, behind a download link."""
-    return _save(lambda: save.for_token(token), lambda: holder.by_token(token), private=True)
+    return _save(lambda: save.for_token(token),
+                 lambda: holder.by_token(token, view.reader_languages()), private=True)
 
 
 @bp.post("/wallet/google/callbacks")

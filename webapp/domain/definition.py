@@ -9,7 +9,7 @@ item they point at, a member that is missing sorting after the members that are 
 Codes: required, invalid_type, invalid_value, too_short, too_long, too_many, unknown_member,
 type_mismatch, invalid_color, no_platform, unknown_slot, unknown_placeholder,
 conflicting_member, invalid_key, duplicate_key, invalid_change_message, not_allowed,
-invalid_range, out_of_range, too_large.
+invalid_range, out_of_range, too_large, unknown_field.
 
 Booleans are never numbers here: `true` is not an integer 1.
 """
@@ -19,10 +19,14 @@ from __future__ import annotations
 import json
 import math
 import re
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, timezone
 from typing import TypeGuard
 
-SLOTS: tuple[str, ...] = ("icon", "logo", "strip", "thumbnail", "background", "footer", "hero")
+from webapp.domain import translations
+
+# No `footer`: Apple shows it on boarding passes only and Google has none (see `images`).
+SLOTS: tuple[str, ...] = ("icon", "logo", "strip", "thumbnail", "background", "hero")
 GROUPS: tuple[str, ...] = ("header", "primary", "secondary", "auxiliary", "back")
 # Wallets set the front's limits; the back's keeps a definition (and its issues) bounded.
 GROUP_LIMITS: dict[str, int] = {"header": 3, "primary": 1, "secondary": 4, "auxiliary": 4,
@@ -32,6 +36,11 @@ FIELD_FORMATS: tuple[str, ...] = ("text", "number", "date", "dateTime")
 TEMPLATE_TYPES: tuple[str, ...] = ("generic", "event_ticket")
 BINDINGS: tuple[str, ...] = ("shared", "perPass")
 PLACEHOLDERS: tuple[str, ...] = ("{{shortId}}", "{{passId}}")
+# Apple's event types (`PKEventType...`); Google event tickets have none.
+EVENT_CATEGORIES: tuple[str, ...] = ("generic", "livePerformance", "movie", "sports",
+                                     "conference", "convention", "workshop", "socialGathering")
+# The parts of a seat a field can give (`event.seatFields`): Apple `seats`, Google `seatInfo`.
+SEAT_PARTS: tuple[str, ...] = ("section", "row", "number", "gate")
 MAX_VALUE_LENGTH = 500
 MAX_LOCATIONS = 10
 # A definition at its limits is about 30,000 characters of JSON; a larger one is refused with
@@ -59,6 +68,7 @@ _ROOT = {
     "schemaVersion": True, "type": True, "description": True, "organizationName": True,
     "logoText": False, "colors": True, "platforms": True, "images": False, "barcode": False,
     "config": True, "event": False, "expiresAt": False, "locations": False,
+    "redemption": False, "defaultLanguage": False, "translations": False,
 }
 _COLORS = {"background": True, "foreground": True, "label": False}
 _PLATFORMS = {"apple": True, "google": True}
@@ -69,9 +79,15 @@ _FIELD = {
     "key": True, "label": True, "binding": True, "required": False, "value": False,
     "changeMessage": False, "format": False,
 }
-_EVENT = {"name": True, "venue": True, "startsAt": True, "endsAt": False, "doorsOpenAt": False}
-_VENUE = {"name": True, "address": False}
+_EVENT = {"name": True, "venue": True, "startsAt": True, "endsAt": False, "doorsOpenAt": False,
+          "category": False, "seatFields": False}
+_VENUE = {"name": True, "address": False, "location": False}
+_POINT = {"latitude": True, "longitude": True}
+_SEAT_FIELDS = dict.fromkeys(SEAT_PARTS, False)
 _LOCATION = {"latitude": True, "longitude": True, "relevantText": False}
+_REDEMPTION = {"mode": True, "maxUses": False, "voidOnRedemption": False}
+REDEMPTION_MODES: tuple[str, ...] = ("none", "single", "multiple")
+MAX_USES = 100_000  # more than any membership or multi-entry ticket needs
 
 _DATETIME_HINT = "a date and time with a timezone, like 2025-06-01T19:30:00+02:00"
 
@@ -132,6 +148,33 @@ def takes_barcode_value(definition: dict) -> bool:
     """Whether the definition has a barcode whose value each pass supplies."""
     barcode = _dig(definition, "barcode")
     return isinstance(barcode, dict) and barcode.get("perPass") is True
+
+
+@dataclass(frozen=True)
+class RedemptionRule:
+    """How passes of a definition are checked in: `mode` none | single | multiple,
+    `max_uses` (multiple only; None: no limit), `void_on_redemption` (single only)."""
+
+    mode: str = "none"
+    max_uses: int | None = None
+    void_on_redemption: bool = False
+
+    @property
+    def limit(self) -> int | None:
+        """How many redemptions a pass may have in all (None: no limit)."""
+        return 1 if self.mode == "single" else self.max_uses
+
+
+def redemption_rule(definition: dict) -> RedemptionRule:
+    """The definition's `redemption` member as a rule (absent: mode none)."""
+    spec = _dig(definition, "redemption")
+    if not isinstance(spec, dict) or spec.get("mode") not in REDEMPTION_MODES:
+        return RedemptionRule()
+    max_uses = spec.get("maxUses")
+    return RedemptionRule(
+        mode=spec["mode"],
+        max_uses=max_uses if spec["mode"] == "multiple" and _is_int(max_uses) else None,
+        void_on_redemption=spec["mode"] == "single" and spec.get("voidOnRedemption") is True)
 
 
 def parse_datetime(value: str) -> datetime | None:
@@ -400,7 +443,7 @@ class _Checker:
         if "platforms" in d:
             self.platforms(d["platforms"], ("platforms",))
         if "images" in d:
-            self.images(d["images"], ("images",))
+            self.images(d["images"], ("images",), kind)
         if "barcode" in d:
             self.barcode(d["barcode"], ("barcode",))
         if "config" in d:
@@ -410,13 +453,17 @@ class _Checker:
                 self.add(("event",), "not_allowed",
                          "event is only allowed on event_ticket templates.")
             else:
-                self.event(d["event"], ("event",))
+                self.event(d["event"], ("event",), {str(f.get("key")) for _, f in fields(d)})
         elif kind == "event_ticket":
             self.add(("event",), "required", "event is required for an event_ticket template.")
         if "expiresAt" in d:
             self.moment(d, "expiresAt", ())
         if "locations" in d:
             self.locations(d["locations"], ("locations",))
+        if "redemption" in d:
+            self.redemption(d["redemption"], ("redemption",))
+        for path, code, message in translations.issues(d, kind):
+            self.add(path, code, message)
 
     def colors(self, value: object, path: _Path) -> None:
         d = self.expect_object(value, path)
@@ -445,18 +492,44 @@ class _Checker:
             self.add(path, "no_platform",
                      "At least one of platforms.apple and platforms.google must be true.")
 
-    def images(self, value: object, path: _Path) -> None:
+    def images(self, value: object, path: _Path, kind: str | None) -> None:
         d = self.expect_object(value, path)
         if d is None:
             return
         for key, ref in d.items():
             member = (*path, _token(key))
-            if key not in SLOTS:
+            if key == "footer":
+                self.add(member, "not_allowed",
+                         "images.footer is not allowed: Apple Wallet shows a footer image only "
+                         "on boarding passes, which this service does not issue, and Google "
+                         "Wallet has no footer image.")
+            elif key not in SLOTS:
                 self.add(member, "unknown_slot",
                          f"{_name(member)} is not an image slot; use {', '.join(SLOTS)}.")
             elif not isinstance(ref, str) or not ref.startswith("asset_"):
                 self.add(member, "invalid_value",
                          f"{_name(member)} must be an asset ID (asset_...).")
+        valid = {slot for slot, ref in d.items()
+                 if slot in SLOTS and isinstance(ref, str) and ref.startswith("asset_")}
+        self.unshown_images(valid, path, kind)
+
+    def unshown_images(self, d: set[str], path: _Path, kind: str | None) -> None:
+        """Issue each image no wallet would show for this template type."""
+        if kind == "generic" and "background" in d:
+            self.add((*path, "background"), "not_allowed",
+                     "images.background is not allowed on a generic template: Apple shows a "
+                     "background image only on event tickets and Google Wallet has none.")
+        if kind == "generic" and "strip" in d and "hero" in d:
+            self.add((*path, "strip"), "conflicting_member",
+                     "images.strip cannot be given with images.hero on a generic template: "
+                     "Apple's generic style has no strip and Google Wallet shows the hero.")
+        if kind == "event_ticket" and "strip" in d:
+            for slot in ("background", "thumbnail"):
+                if slot in d:
+                    self.add((*path, slot), "conflicting_member",
+                             f"images.{slot} cannot be given with images.strip on an event "
+                             f"ticket: Apple shows either a strip or a background and "
+                             f"thumbnail, and Google Wallet has no {slot} image.")
 
     def barcode(self, value: object, path: _Path) -> None:
         d = self.expect_object(value, path)
@@ -588,23 +661,36 @@ class _Checker:
                 not isinstance(value, str) or parse_datetime(value) is None):
             self.add(path, "invalid_value", f"{name} must be {_DATETIME_HINT}.")
 
-    def event(self, value: object, path: _Path) -> None:
+    def event(self, value: object, path: _Path, field_keys: set[str]) -> None:
         d = self.expect_object(value, path)
         if d is None:
             return
         self.members(d, path, _EVENT,
-                     "event has name, venue, startsAt, endsAt and doorsOpenAt")
+                     "event has name, venue, startsAt, endsAt, doorsOpenAt, category and "
+                     "seatFields")
+        if "category" in d:
+            self.choice(d, "category", path, EVENT_CATEGORIES)
+        if "seatFields" in d:
+            self.seat_fields(d["seatFields"], (*path, "seatFields"), field_keys)
         if "name" in d:
             self.expect_string(d, "name", path, 1, 200)
         if "venue" in d:
             venue_path = (*path, "venue")
             venue = self.expect_object(d["venue"], venue_path)
             if venue is not None:
-                self.members(venue, venue_path, _VENUE, "a venue has name and address")
+                self.members(venue, venue_path, _VENUE,
+                             "a venue has name, address and location")
                 if "name" in venue:
                     self.expect_string(venue, "name", venue_path, 1, 200)
                 if "address" in venue:
                     self.expect_string(venue, "address", venue_path, 0, 500)
+                if "location" in venue:
+                    point_path = (*venue_path, "location")
+                    point = self.expect_object(venue["location"], point_path)
+                    if point is not None:
+                        self.members(point, point_path, _POINT,
+                                     "a venue location has latitude and longitude")
+                        self.coordinates(point, point_path)
         starts = self.moment(d, "startsAt", path) if "startsAt" in d else None
         ends = self.moment(d, "endsAt", path) if "endsAt" in d else None
         doors = self.moment(d, "doorsOpenAt", path) if "doorsOpenAt" in d else None
@@ -614,6 +700,60 @@ class _Checker:
         if starts is not None and doors is not None and doors > starts:
             self.add((*path, "doorsOpenAt"), "invalid_range",
                      "event.doorsOpenAt must not be after event.startsAt.")
+
+    def redemption(self, value: object, path: _Path) -> None:
+        d = self.expect_object(value, path)
+        if d is None:
+            return
+        self.members(d, path, _REDEMPTION, "redemption has mode, maxUses and voidOnRedemption")
+        mode = self.choice(d, "mode", path, REDEMPTION_MODES) if "mode" in d else None
+        if "maxUses" in d:
+            member = (*path, "maxUses")
+            number = d["maxUses"]
+            if mode is not None and mode != "multiple":
+                self.add(member, "not_allowed",
+                         "redemption.maxUses is only allowed with mode multiple.")
+            elif not _is_int(number):
+                self.wrong_type(member, "an integer", number)
+            elif not 1 <= number <= MAX_USES:
+                self.add(member, "out_of_range",
+                         f"redemption.maxUses must be between 1 and {MAX_USES:,}.")
+        if "voidOnRedemption" in d:
+            void = self.expect_boolean(d, "voidOnRedemption", path)
+            if void is not None and mode is not None and mode != "single":
+                self.add((*path, "voidOnRedemption"), "not_allowed",
+                         "redemption.voidOnRedemption is only allowed with mode single.")
+
+    def seat_fields(self, value: object, path: _Path, field_keys: set[str]) -> None:
+        """`event.seatFields`: seat part -> the key of the field that gives it."""
+        d = self.expect_object(value, path)
+        if d is None:
+            return
+        self.members(d, path, _SEAT_FIELDS, f"seatFields has {', '.join(SEAT_PARTS)}")
+        for part in SEAT_PARTS:
+            if part not in d:
+                continue
+            member = (*path, part)
+            key = d[part]
+            if not isinstance(key, str):
+                self.wrong_type(member, "a field key", key)
+            elif key not in field_keys:
+                self.add(member, "unknown_field",
+                         f"{_name(member)} is {_short(key)}, which no field of config.fields "
+                         "has as its key.")
+
+    def coordinates(self, d: dict, path: _Path) -> None:
+        """The latitude and longitude members of a location, when present."""
+        for key, bound in (("latitude", 90), ("longitude", 180)):
+            if key not in d:
+                continue
+            member = (*path, key)
+            number = d[key]
+            if not _is_number(number):
+                self.wrong_type(member, "a number", number)
+            elif not _is_finite(number) or not -bound <= number <= bound:
+                self.add(member, "out_of_range",
+                         f"{_name(member)} must be between -{bound} and {bound}.")
 
     def locations(self, value: object, path: _Path) -> None:
         array = self.expect_array(value, path)
@@ -628,15 +768,6 @@ class _Checker:
                 continue
             self.members(d, item_path, _LOCATION,
                          "a location has latitude, longitude and relevantText")
-            for key, bound in (("latitude", 90), ("longitude", 180)):
-                if key not in d:
-                    continue
-                member = (*item_path, key)
-                number = d[key]
-                if not _is_number(number):
-                    self.wrong_type(member, "a number", number)
-                elif not _is_finite(number) or not -bound <= number <= bound:
-                    self.add(member, "out_of_range",
-                             f"{_name(member)} must be between -{bound} and {bound}.")
+            self.coordinates(d, item_path)
             if "relevantText" in d:
                 self.expect_string(d, "relevantText", item_path, 0, 200)

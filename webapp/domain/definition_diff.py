@@ -18,11 +18,14 @@ _TEXT = (("description", "Description"), ("organizationName", "Organization name
          ("logoText", "Logo text"), ("expiresAt", "Expires"))
 _COLOURS = (("background", "Background"), ("foreground", "Text"), ("label", "Labels"))
 _WALLETS = (("apple", "Apple Wallet"), ("google", "Google Wallet"))
+# `footer` is refused now; older revisions may still have one.
 _SLOTS = ("icon", "logo", "strip", "thumbnail", "background", "footer", "hero")
 _BARCODE = (("format", "Format"), ("value", "Value"), ("perPass", "Value per pass"),
             ("altText", "Text under it"))
 _EVENT = ((("name",), "Name"), (("venue", "name"), "Venue"), (("venue", "address"), "Address"),
-          (("startsAt",), "Starts"), (("endsAt",), "Ends"), (("doorsOpenAt",), "Doors open"))
+          (("startsAt",), "Starts"), (("endsAt",), "Ends"), (("doorsOpenAt",), "Doors open"),
+          (("category",), "Kind of event"), (("venue", "location"), "Venue location"),
+          (("seatFields",), "Seat fields"))
 _ROWS = (("header", "Header row"), ("primary", "Primary row"), ("secondary", "Secondary row"),
          ("auxiliary", "Auxiliary row"), ("back", "Back of the pass"))
 _FIELD = (("label", "Label"), ("binding", "Filled in"), ("value", "Value"),
@@ -31,7 +34,10 @@ _BINDINGS = {"shared": "the same on every pass", "perPass": "per pass"}
 _BARCODE_FORMATS = {"qr": "QR", "pdf417": "PDF417", "aztec": "Aztec", "code128": "Code 128"}
 # Members read above; the rest (schemaVersion, anything new) is compared by JSON path.
 _KNOWN = {"description", "organizationName", "logoText", "expiresAt", "colors", "platforms",
-          "images", "barcode", "event", "config", "locations"}
+          "images", "barcode", "event", "config", "locations", "redemption"}
+_REDEMPTION = (("mode", "Mode"), ("maxUses", "Most uses"),
+               ("voidOnRedemption", "Void when checked in"))
+_MODES = {"none": "off", "single": "once", "multiple": "several times"}
 
 
 @dataclass(frozen=True)
@@ -70,9 +76,19 @@ def diff(before: Any, after: Any) -> list[Change]:
                  _dig(new, "event", *path))
     _fields(changes, _field_rows(old), _field_rows(new))
     _locations(changes, old.get("locations"), new.get("locations"))
+    for key, name in _REDEMPTION:
+        _compare(changes, "Check-in", name, "",
+                 _redemption_value(key, _dig(old, "redemption", key)),
+                 _redemption_value(key, _dig(new, "redemption", key)))
     for key in sorted((set(old) | set(new)) - _KNOWN):
         _compare(changes, "Other", key, "", old.get(key), new.get(key))
     return changes
+
+
+def _redemption_value(key: str, value: Any) -> Any:
+    if key == "mode" and isinstance(value, str):
+        return _MODES.get(value, value)
+    return value
 
 
 def _barcode(changes: list[Change], old: Any, new: Any) -> None:

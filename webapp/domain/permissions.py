@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 # A new resource joins with one line here (and a `permission=` on its routes).
-RESOURCES = ("templates", "assets", "passes", "download_links", "webhooks", "events")
+RESOURCES = ("templates", "assets", "passes", "download_links", "webhooks", "events",
+             "redemptions", "bulk_jobs", "insights")
 LEVELS = ("none", "read", "write")
 _RANK = {level: rank for rank, level in enumerate(LEVELS)}
 

@@ -2,12 +2,15 @@
 
 from webapp.models.apple import AppleCounter, ApplePassState, AppleRegistration
 from webapp.models.asset import Asset
+from webapp.models.bulk_job import BulkJob, BulkJobItem
 from webapp.models.credentials import AppleCertificate, DemoIdentity, GoogleIssuer
 from webapp.models.google import GoogleCallbackNonce, GoogleClass, GoogleNotification, GoogleObject
 from webapp.models.idempotency import IdempotencyRecord
+from webapp.models.insights import InsightsDaily, PassActivity
 from webapp.models.organization import ApiKey, Membership, Organization, User
 from webapp.models.pass_ import DownloadLink, Pass, PassUpdate
 from webapp.models.pass_email import PassEmail
+from webapp.models.redemption import Redemption
 from webapp.models.template import Template, TemplateRevision
 from webapp.models.webhook import Event, WebhookAttempt, WebhookDelivery, WebhookEndpoint
 
@@ -18,6 +21,8 @@ __all__ = [
     "ApplePassState",
     "AppleRegistration",
     "Asset",
+    "BulkJob",
+    "BulkJobItem",
     "DemoIdentity",
     "DownloadLink",
     "Event",
@@ -27,11 +32,14 @@ __all__ = [
     "GoogleNotification",
     "GoogleObject",
     "IdempotencyRecord",
+    "InsightsDaily",
     "Membership",
     "Organization",
     "Pass",
+    "PassActivity",
     "PassEmail",
     "PassUpdate",
+    "Redemption",
     "Template",
     "TemplateRevision",
     "User",

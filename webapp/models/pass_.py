@@ -18,6 +18,12 @@ class Pass(Model):
         Index("ix_passes_scope_id", "organization_id", "environment", "id"),
         Index("ix_passes_scope_template_id", "organization_id", "environment", "template_id",
               "id"),
+        # A scanned per-pass barcode value finds its pass (issue 18, `POST /v1/scans`).
+        Index("ix_passes_scope_barcode_value", "organization_id", "environment",
+              "barcode_value"),
+        # The integrator's own ID of a pass issued by a bulk job (issue 17): one pass each.
+        Index("ux_passes_template_environment_external_id", "template_id", "environment",
+              "external_id", unique=True),
         # PostgreSQL: a trigram index for `search` (migration 0002); SQLite scans.
     )
 
@@ -51,6 +57,17 @@ class Pass(Model):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
     wallet_updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
     voided_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Per-pass dates over the template's (issue 20): RFC 3339 text as given, offset kept,
+    # since wallets show the date in that offset. None: the template's applies.
+    expires_at: Mapped[str | None] = mapped_column(String(40))
+    relevant_date: Mapped[str | None] = mapped_column(String(40))
+    # Per-pass images over the template's: slot -> asset ID (`domain/per_pass.IMAGE_SLOTS`).
+    images: Mapped[dict[str, str] | None] = mapped_column(JSONType)
+    # Check-in (issue 18): how often the pass was redeemed, and when last.
+    redemption_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    last_redeemed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # The integrator's own ID (bulk issue's `externalId`), unique per template and environment.
+    external_id: Mapped[str | None] = mapped_column(String(200))
 
     # Set by services for the front doors: template name, definition and readiness.
     template_name: str | None = None

@@ -13,12 +13,16 @@ no new revision.
 - `spelling`: `settle`, the original's words for equal values.
 - `edits`: the buttons that change the form's shape (add, move, remove a row).
 - `issues`: the input a definition issue belongs to, and the issue in words.
+- `languages`: the translations' inputs, a column per language.
+- `contrast`: colour pairs below WCAG AA, as warnings that do not block saving.
 """
 
 from __future__ import annotations
 
+from webapp.dashboard.designer.contrast import warnings as contrast_warnings
 from webapp.dashboard.designer.edits import apply
 from webapp.dashboard.designer.issues import input_for, place, words
+from webapp.dashboard.designer.languages import rows as translation_rows
 from webapp.dashboard.designer.reading import from_definition, from_form
 from webapp.dashboard.designer.spelling import settle
 from webapp.dashboard.designer.state import GROUP_LABELS, FormState
@@ -28,6 +32,7 @@ __all__ = [
     "GROUP_LABELS",
     "FormState",
     "apply",
+    "contrast_warnings",
     "from_definition",
     "from_form",
     "input_for",
@@ -35,5 +40,6 @@ __all__ = [
     "settle",
     "starter",
     "to_definition",
+    "translation_rows",
     "words",
 ]

@@ -1,7 +1,8 @@
 """Edit operations: the buttons that change the form's shape, not the template.
 
 An operation is `verb` or `verb:argument`: `add:header`, `remove:back:0`, `up:secondary:2`,
-`down:primary:0`, `addloc`, `removeloc:1`, `clearimg:logo`. One that does not apply (an
+`down:primary:0`, `addloc`, `removeloc:1`, `clearimg:logo`, `addlang` (the language typed
+next to it), `removelang:de`. One that does not apply (an
 unknown verb, a row that is not there) leaves the form as it was.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
+from webapp.dashboard.designer import languages
 from webapp.dashboard.designer.state import FieldRow, FormState
 from webapp.domain import definition as rules
 
@@ -88,4 +90,6 @@ _EDITS: dict[str, Callable[[FormState, str], None]] = {
     "addloc": _add_location,
     "removeloc": _remove_location,
     "clearimg": _clear_image,
+    "addlang": lambda state, argument: languages.add(state),
+    "removelang": languages.remove,
 }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from webapp.dashboard.designer import languages
+
 
 def input_for(path: str) -> str:
     """The form input a definition issue's JSON Pointer belongs to ("" for the summary)."""
@@ -90,6 +92,8 @@ def _subject(tokens: list[str]) -> tuple[str, str | None] | None:
         return "The event", _EVENT_PARTS[tokens[1]]
     if tokens[:2] == ["event", "venue"] and len(tokens) == 3:
         return "The event", "venue" if tokens[2] == "name" else f"venue {tokens[2]}"
+    if tokens[:1] == ["translations"]:
+        return languages.subject(tokens)
     if tokens[:1] == ["barcode"] and len(tokens) == 2 and tokens[1] in _BARCODE_PARTS:
         return "The barcode", _BARCODE_PARTS[tokens[1]]
     if tokens[:1] == ["locations"] and len(tokens) == 3:
@@ -144,7 +148,11 @@ def _event(parts: list[str]) -> str:
     if len(parts) == 1:
         return "event-name"
     if parts[1] == "venue":
+        if len(parts) > 2 and parts[2] == "location":
+            return f"event-venue_{parts[3]}" if len(parts) > 3 else "event-venue_latitude"
         return f"event-venue_{parts[2]}" if len(parts) > 2 else "event-venue_name"
+    if parts[1] == "seatFields":
+        return f"event-seat-{parts[2]}" if len(parts) > 2 else "event-seat-number"
     return f"event-{parts[1]}"
 
 
@@ -161,4 +169,6 @@ _SECTIONS: dict[str, Callable[[list[str]], str]] = {
     "config": _config,
     "event": _event,
     "locations": _locations,
+    "translations": languages.input_for,
+    "defaultLanguage": lambda parts: "defaultLanguage",
 }

@@ -7,6 +7,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from webapp.dashboard.designer import languages
 from webapp.dashboard.designer.state import (
     BarcodeInputs,
     ColorInputs,
@@ -40,6 +41,8 @@ def from_definition(definition: dict[str, Any], name: str, revision: int) -> For
         "expiresAt": expires, "tz": event_tz or expires_tz or "Z",
         "locations": [_location_row(loc) for loc in d.get("locations", [])
                       if isinstance(loc, dict)],
+        "defaultLanguage": _text(d.get("defaultLanguage")),
+        "translations": languages.from_definition(d), "newLanguage": "", "previewLanguage": "",
     }
 
 
@@ -75,9 +78,17 @@ def _event_inputs(event: dict[str, Any]) -> tuple[EventInputs, str | None]:
     ends, ends_tz = _local(event.get("endsAt"))
     doors, doors_tz = _local(event.get("doorsOpenAt"))
     venue = event.get("venue") or {}
+    location, seat_fields = venue.get("location"), event.get("seatFields")
+    point: dict[str, Any] = location if isinstance(location, dict) else {}
+    seats: dict[str, Any] = seat_fields if isinstance(seat_fields, dict) else {}
     inputs: EventInputs = {"name": event.get("name", ""), "venue_name": venue.get("name", ""),
                            "venue_address": venue.get("address", ""),
-                           "startsAt": starts, "endsAt": ends, "doorsOpenAt": doors}
+                           "startsAt": starts, "endsAt": ends, "doorsOpenAt": doors,
+                           "category": _text(event.get("category")),
+                           "venue_latitude": _text(point.get("latitude")),
+                           "venue_longitude": _text(point.get("longitude")),
+                           "seatFields": {part: _text(seats.get(part))
+                                          for part in rules.SEAT_PARTS}}
     return inputs, starts_tz or ends_tz or doors_tz
 
 
@@ -122,9 +133,16 @@ def from_form(form: MultiDict[str, str]) -> FormState:
         "event": {"name": get("event-name"), "venue_name": get("event-venue_name"),
                   "venue_address": get("event-venue_address"),
                   "startsAt": get("event-startsAt"), "endsAt": get("event-endsAt"),
-                  "doorsOpenAt": get("event-doorsOpenAt")},
+                  "doorsOpenAt": get("event-doorsOpenAt"), "category": get("event-category"),
+                  "venue_latitude": get("event-venue_latitude"),
+                  "venue_longitude": get("event-venue_longitude"),
+                  "seatFields": {part: get(f"event-seat-{part}")
+                                 for part in rules.SEAT_PARTS}},
         "expiresAt": get("expiresAt"), "tz": get("tz").strip() or "Z",
         "locations": _posted_locations(form),
+        "defaultLanguage": get("defaultLanguage").strip(),
+        "translations": languages.from_form(form), "newLanguage": get("new-language"),
+        "previewLanguage": get("preview-language"),
     }
 
 

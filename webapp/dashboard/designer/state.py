@@ -40,6 +40,10 @@ class EventInputs(TypedDict):
     startsAt: str  # datetime-local values, all in the form's one offset (`FormState.tz`)
     endsAt: str
     doorsOpenAt: str
+    category: str  # "" for none (Apple then says generic)
+    venue_latitude: str
+    venue_longitude: str
+    seatFields: dict[str, str]  # seat part -> field key ("" for none)
 
 
 class LocationRow(TypedDict):
@@ -63,3 +67,7 @@ class FormState(TypedDict):
     expiresAt: str
     tz: str  # "Z" or "+hh:mm": the offset of every date and time on the form
     locations: list[LocationRow]
+    defaultLanguage: str  # "" when the definition leaves it out (English)
+    translations: dict[str, dict[str, str]]  # language -> text -> translation (`languages`)
+    newLanguage: str  # typed into "Add language"
+    previewLanguage: str  # the language the preview shows ("": the default one)

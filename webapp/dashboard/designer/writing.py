@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from webapp.dashboard.designer import languages
 from webapp.dashboard.designer.state import (
     BarcodeInputs,
     ColorInputs,
@@ -37,6 +38,10 @@ def to_definition(state: FormState, template_type: str) -> dict[str, Any]:
         d["expiresAt"] = _iso(state["expiresAt"], state["tz"])
     if state["locations"]:
         d["locations"] = [_location(loc) for loc in state["locations"]]
+    if state["defaultLanguage"]:
+        d["defaultLanguage"] = state["defaultLanguage"]
+    if state["translations"]:
+        d["translations"] = languages.to_definition(state, template_type)
     return d
 
 
@@ -78,14 +83,23 @@ def _field(row: FieldRow) -> dict[str, Any]:
 
 
 def _event(inputs: EventInputs, tz: str) -> dict[str, Any]:
-    venue = {"name": inputs["venue_name"].strip()}
+    venue: dict[str, Any] = {"name": inputs["venue_name"].strip()}
     if inputs["venue_address"].strip():
         venue["address"] = inputs["venue_address"].strip()
+    if inputs["venue_latitude"].strip() or inputs["venue_longitude"].strip():
+        venue["location"] = _location({"latitude": inputs["venue_latitude"],
+                                       "longitude": inputs["venue_longitude"],
+                                       "relevantText": ""})
     out: dict[str, Any] = {"name": inputs["name"].strip(), "venue": venue,
                            "startsAt": _iso(inputs["startsAt"], tz)}
     for member, local in (("endsAt", inputs["endsAt"]), ("doorsOpenAt", inputs["doorsOpenAt"])):
         if local.strip():
             out[member] = _iso(local, tz)
+    if inputs["category"].strip():
+        out["category"] = inputs["category"].strip()
+    seats = {part: key.strip() for part, key in inputs["seatFields"].items() if key.strip()}
+    if seats:
+        out["seatFields"] = seats
     return out
 
 

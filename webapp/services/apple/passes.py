@@ -17,13 +17,15 @@ from typing import Any
 from sqlalchemy import select
 
 from webapp import clock, settings, vault
+from webapp.domain import translations
 from webapp.extensions import db
 from webapp.models import Asset, Pass, PassUpdate
 from webapp.services.credentials import identities
+from webapp.services.insights import record as insights
 from webapp.services.passes import download_links, views
 from webapp.services.templates import revisions
 from webapp.wallets import images
-from webapp.wallets.apple import bundle, pass_json, signing
+from webapp.wallets.apple import bundle, pass_json, signing, strings
 
 MIME_TYPE = bundle.MIME_TYPE
 CACHE_BYTES = 64 * 1024 * 1024  # signed bundles kept per process
@@ -54,7 +56,8 @@ class Download:
 
 
 def for_short_id(short_id: str) -> Download:
-    """The pass behind a permanent page.
+    """The pass behind a permanent page (an active pass's holder followed "Add to Apple
+    Wallet": an add intent is recorded).
 
     :raises NotFound: no such pass, or it is not issued for Apple Wallet.
     """
@@ -62,7 +65,7 @@ def for_short_id(short_id: str) -> Download:
 
 
 def for_token(token: str) -> Download:
-    """The pass behind a download link.
+    """The pass behind a download link (an add intent, as `for_short_id`).
 
     :raises NotFound: no such link, or its pass is not issued for Apple Wallet.
     """
@@ -72,6 +75,7 @@ def for_token(token: str) -> Download:
 def _download(found: download_links.Resolved) -> Download:
     if found.pass_ is None:
         return Download(gone=found.gone)
+    insights.add_intent(found.pass_, "apple")
     try:
         return Download(data=signed(found.pass_), short_id=found.pass_.short_id)
     except AppleUnavailable as exc:
@@ -104,9 +108,12 @@ def build(item: Pass, identity: identities.AppleIdentity) -> bytes:
     :raises AppleUnavailable: an image of the template cannot be read.
     """
     definition = revisions.definition_of(item.template_id, item.template_revision) or {}
+    if item.images:  # the pass's own images over the template's (a copy: revisions are kept)
+        definition = {**definition, "images": views.images_of(item, definition)}
     doc = pass_json.render(definition, content(item, definition, identity))
     files = bundle.pass_files(doc, _images(item, definition,
                                            "eventTicket" if "eventTicket" in doc else "generic"))
+    files.update(_localizations(item, definition, doc, identity))
     manifest = bundle.manifest(files)
     signer = signing.signer(identity.certificate_pem, identity.wwdr_pem,
                             identity.private_key_pem)
@@ -124,7 +131,23 @@ def content(item: Pass, definition: dict[str, Any], identity: identities.AppleId
         barcode_message=views.barcode_message(item, definition),
         barcode_alt_text=views.placeholders(alt, item) if isinstance(alt, str) else None,
         web_service_url=web_service_url(), authentication_token=authentication_token(item),
-        voided=item.status == "voided", notify_keys=notify_keys(item))
+        voided=item.status == "voided", notify_keys=notify_keys(item),
+        expiration_date=item.expires_at, relevant_date=item.relevant_date,
+        checked_in_at=item.last_redeemed_at, holder_name=item.holder_name)
+
+
+def _localizations(item: Pass, definition: dict[str, Any], doc: dict[str, Any],
+                   identity: identities.AppleIdentity) -> dict[str, bytes]:
+    """`<lang>.lproj/pass.strings`: pass.json rendered in each of the template's languages,
+    keyed by the default language's texts (`wallets.apple.strings`)."""
+    languages = translations.languages(definition)
+    if not languages:
+        return {}
+    pass_content = content(item, definition, identity)
+    rendered = {language: pass_json.render(translations.localize(definition, language),
+                                           pass_content) for language in languages}
+    return strings.localization_files(doc, rendered,
+                                      translations.default_language(definition))
 
 
 def web_service_url() -> str:
@@ -163,11 +186,13 @@ def _identity(item: Pass) -> identities.AppleIdentity:
 
 
 def _images(item: Pass, definition: dict[str, Any], style: str) -> dict[str, bytes]:
-    """The bundle's images for a template revision (assets never change: kept per process).
+    """The bundle's images for a template revision and the pass's own images (assets never
+    change: kept per process).
 
     :raises AppleUnavailable: an image cannot be read (`wallet_unavailable`).
     """
-    key = ("images", item.organization_id, item.template_id, str(item.template_revision))
+    key = ("images", item.organization_id, item.template_id, str(item.template_revision),
+           *sorted(f"{slot}={ref}" for slot, ref in (item.images or {}).items()))
     with _lock:
         found = _image_sets.get(key)
         if found is not None:

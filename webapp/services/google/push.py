@@ -11,15 +11,18 @@ status stays `pending` with `next_attempt_at` for the sweep, for up to an hour.
 from __future__ import annotations
 
 from datetime import timedelta
+from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import delete, func, select
 
 from webapp import clock
 from webapp.db.transaction import transaction
+from webapp.domain import definition as rules
 from webapp.extensions import db
 from webapp.models import GoogleNotification, GoogleObject, Pass, PassUpdate
 from webapp.services.google import sync
+from webapp.services.insights import record as insights
 from webapp.wallets.google import client as google_client
 from webapp.wallets.google import objects
 
@@ -65,7 +68,8 @@ def _push(record: PassUpdate, item: Pass, written: sync.Written, reserved: bool
     if record.kind == "void":
         body: dict[str, Any] = {"state": "INACTIVE"}  # no notifyPreference: silent
     else:
-        body = sync.object_body(item, definition, row.class_id or "", row.object_id or "")
+        body = objects.patch_body(sync.object_body(item, definition, row.class_id or "",
+                                                   row.object_id or ""))
         if reserved and written.template_type == "event_ticket":
             body["notifyPreference"] = "NOTIFY_ON_UPDATE"
     try:
@@ -88,22 +92,41 @@ def _push(record: PassUpdate, item: Pass, written: sync.Written, reserved: bool
 def _message(record: PassUpdate, wallet: google_client.WalletClient, row: GoogleObject,
              resource: dict[str, Any], definition: dict[str, Any], reserved: bool) -> None:
     text = summary(record, definition)
-    header = str(definition.get("organizationName") or "Update")
     _prune(wallet, row, resource)
     kind = "TEXT_AND_NOTIFY" if reserved else "TEXT"
     try:
         wallet.add_message(row.kind or "genericObject", row.object_id or "",
-                           objects.message(record.id, header, text, kind))
+                           _message_body(record, definition, kind))
     except google_client.GoogleWalletError as exc:
         if not (reserved and _is_quota(exc)):
             raise
         _release(record.id)  # Google counted otherwise (another sender): tell it plainly
         reserved = False
         wallet.add_message(row.kind or "genericObject", row.object_id or "",
-                           objects.message(record.id, header, text, "TEXT"))
+                           _message_body(record, definition, "TEXT"))
     error = None if reserved else _error(QUOTA, "Google allows 3 notifications per pass per "
                                          "24 hours; the change was shown without one.")
     _finish(record, "updated", message=text, error=error)
+
+
+def _message_body(record: PassUpdate, definition: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The message in the template's default language, and in its other languages as the
+    message's localized header and body (`sync.in_languages`)."""
+    def build(local: dict[str, Any]) -> dict[str, Any]:
+        shown = record if local is definition else SimpleNamespace(
+            changes=_relabelled(record.changes or [], local))
+        header = str(local.get("organizationName") or "Update")
+        return objects.message(record.id, header, summary(shown, local), kind)  # type: ignore[arg-type]
+
+    return sync.in_languages(definition, build)
+
+
+def _relabelled(changes: list[dict[str, Any]], definition: dict[str, Any]
+                ) -> list[dict[str, Any]]:
+    """The changes with each field's label as `definition` (a translated one) says it."""
+    labels = {f.get("key"): f.get("label") for _group, f in rules.fields(definition)}
+    return [{**change, "label": labels.get(change.get("key")) or change.get("label")}
+            for change in changes]
 
 
 def summary(record: PassUpdate, definition: dict[str, Any]) -> str:
@@ -201,7 +224,8 @@ def _finish(record: PassUpdate, status: str, *, message: str | None = None,
             error: dict[str, Any] | None = None, release: bool = False) -> None:
     if release:
         _release(record.id)
-    with transaction():
+    with transaction() as session:
+        insights.update_finished(session, record, "google", record.google_status, status)
         record.google_status, record.google_message, record.google_error = status, message, error
         record.updated_at = clock.now()  # `outbox.pass_updates` marks it done once both are
 

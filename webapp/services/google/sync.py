@@ -8,6 +8,7 @@ revision and issuer) and the object. A failure never fails the API call: it show
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -17,13 +18,14 @@ from sqlalchemy.exc import IntegrityError
 
 from webapp import clock, ids, settings
 from webapp.db.transaction import transaction
+from webapp.domain import translations
 from webapp.extensions import db
 from webapp.models import GoogleClass, GoogleObject, Pass, Template
 from webapp.services.credentials import identities
 from webapp.services.passes import views
 from webapp.services.templates import revisions
 from webapp.wallets.google import client as google_client
-from webapp.wallets.google import objects
+from webapp.wallets.google import languages, objects
 
 # Seconds before the next try after the n-th transient failure; the last one repeats.
 RETRY_DELAYS = (10, 60, 300, 1800, 3600)
@@ -125,8 +127,8 @@ def write(item: Pass, row: GoogleObject, identity: identities.GoogleIdentity,
     obj_id = objects.object_id(identity.issuer_id, item.id)
     wallet = wallet_client(identity, person_waiting=person_waiting)
     if db.session.get(GoogleClass, cls_id) is None:
-        wallet.upsert(class_kind, objects.build_class(
-            template_type, definition, cls_id, asset_url=asset_url, callback_url=callback_url()))
+        wallet.upsert(class_kind, in_languages(definition, lambda local: objects.build_class(
+            template_type, local, cls_id, asset_url=asset_url, callback_url=callback_url())))
         _class_written(item, cls_id, identity.issuer_id, class_kind)
     resource = wallet.upsert(object_kind, object_body(item, definition, cls_id, obj_id))
     with transaction():
@@ -147,9 +149,20 @@ def object_body(item: Pass, definition: dict[str, Any], cls_id: str, obj_id: str
         id=item.id, status=item.status, field_values=dict(item.field_values or {}),
         title=template_name or str(definition.get("description") or "Pass"),
         holder_name=item.holder_name, barcode_message=barcode.get("value"),
-        extra={"barcode_alt_text": barcode.get("altText")})
-    return objects.build_object(definition.get("type", "generic"), definition, data, cls_id,
-                                obj_id, asset_url=asset_url)
+        extra={"barcode_alt_text": barcode.get("altText")},
+        checked_in_at=item.last_redeemed_at, expires_at=item.expires_at,
+        images=dict(item.images or {}))
+    return in_languages(definition, lambda local: objects.build_object(
+        definition.get("type", "generic"), local, data, cls_id, obj_id, asset_url=asset_url))
+
+
+def in_languages(definition: dict[str, Any],
+                 build: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    """The body `build` makes of the definition, with the texts of each of the template's
+    languages as `translatedValues` (`wallets.google.languages`)."""
+    bodies = {language: build(translations.localize(definition, language))
+              for language in translations.languages(definition)}
+    return languages.merge(build(definition), bodies, translations.default_language(definition))
 
 
 def failed(row: GoogleObject, exc: google_client.GoogleWalletError) -> None:

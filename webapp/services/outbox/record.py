@@ -7,36 +7,51 @@ again. The hand-over itself is `webapp.db.transaction`'s (`enqueue_after_commit`
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from sqlalchemy.orm import Session
 
 from webapp import ids
-from webapp.db.transaction import enqueue_after_commit, insert_new
+from webapp.db.transaction import enqueue_after_commit, insert_all
 from webapp.models import GoogleObject, Pass, PassUpdate
 from webapp.services.google import sync
+from webapp.services.insights import record as insights
 from webapp.services.webhooks import event_data, events
 
 
-def pass_issued(session: Session, item: Pass) -> GoogleObject | None:
-    """A new pass (its row added): its Google class and object are written by a job after
-    the commit (Apple wallets fetch the pass when the holder adds it). Returns the pass's
-    Google row, if it has one."""
-    row = None
-    if item.google:
-        row, needs_job = sync.new_row(item)
-        insert_new(session, row)
-        if needs_job:
-            enqueue_after_commit(session, "sync_google_pass", item.id)
-    _pass_event(session, item, "pass.created")
-    return row
+def passes_issued(session: Session, items: list[Pass]) -> dict[str, GoogleObject]:
+    """New passes of one organization and environment (their rows added): their Google
+    classes and objects are written by a job after the commit (Apple wallets fetch a pass when
+    the holder adds it). One statement per table; returns their Google rows by pass ID."""
+    if not items:
+        return {}
+    rows = {}
+    for item in items:
+        if item.google:
+            row, needs_job = sync.new_row(item)
+            rows[item.id] = row
+            if needs_job:
+                enqueue_after_commit(session, "sync_google_pass", item.id)
+    insert_all(session, list(rows.values()))
+    events.emit_all(session, organization_id=items[0].organization_id,
+                    environment=items[0].environment, type="pass.created",
+                    datas=[events.pass_data(session, item) for item in items])
+    # The day's counts once per template, wallets and day, not once per pass.
+    alike: dict[tuple[str, bool, bool, date], list[Pass]] = {}
+    for item in items:
+        alike.setdefault((item.template_id, item.apple, item.google, item.created_at.date()),
+                         []).append(item)
+    for group in alike.values():
+        insights.issued(session, group[0], len(group))
+    return rows
 
 
-def _record(session: Session, item: Pass, kind: str, mode: str, wallet_changed: bool,
-            changes: list[dict[str, Any]]) -> PassUpdate:
+def _new_record(item: Pass, kind: str, mode: str, wallet_changed: bool,
+                changes: list[dict[str, Any]]) -> PassUpdate:
     apple = "pending" if item.apple and wallet_changed else "skipped"
     google = "pending" if item.google and wallet_changed else "skipped"
-    record = PassUpdate(
+    return PassUpdate(
         id=ids.new_id("pupd"), pass_id=item.id, organization_id=item.organization_id,
         environment=item.environment, kind=kind, notification_mode=mode,
         wallet_changed=wallet_changed, changes=changes, pass_version=item.version,
@@ -44,6 +59,11 @@ def _record(session: Session, item: Pass, kind: str, mode: str, wallet_changed: 
         delivery_state="pending" if "pending" in (apple, google) else "done",
         attempts=0, created_at=item.updated_at, updated_at=item.updated_at,
     )
+
+
+def _record(session: Session, item: Pass, kind: str, mode: str, wallet_changed: bool,
+            changes: list[dict[str, Any]]) -> PassUpdate:
+    record = _new_record(item, kind, mode, wallet_changed, changes)
     session.add(record)
     if record.delivery_state == "pending":
         enqueue_after_commit(session, "deliver_pass_update", record.id)
@@ -57,10 +77,35 @@ def _record(session: Session, item: Pass, kind: str, mode: str, wallet_changed: 
 def pass_updated(session: Session, item: Pass, changes: list[dict[str, Any]], mode: str,
                  wallet_changed: bool) -> PassUpdate:
     """Record an update and its pending delivery to each wallet the pass was issued for."""
-    record = _record(session, item, "update", mode, wallet_changed, changes)
-    _pass_event(session, item, "pass.updated", passUpdateId=record.id,
-                changes=event_data.changes(record))
-    return record
+    return passes_updated(session, [(item, changes, mode, wallet_changed)])[0]
+
+
+def passes_updated(session: Session,
+                   updates: list[tuple[Pass, list[dict[str, Any]], str, bool]]
+                   ) -> list[PassUpdate]:
+    """`pass_updated` for passes of one organization and environment (item, changes,
+    notification mode, wallet changed), with one statement per table."""
+    if not updates:
+        return []
+    records = [_new_record(item, "update", mode, wallet_changed, changes)
+               for item, changes, mode, wallet_changed in updates]
+    insert_all(session, records)
+    pending = [record.id for record in records if record.delivery_state == "pending"]
+    if len(pending) == 1:
+        enqueue_after_commit(session, "deliver_pass_update", pending[0])
+    elif pending:  # one job for a bulk job's chunk: the queue holds hundreds, not 100,000
+        enqueue_after_commit(session, "deliver_pass_updates", *pending)
+    scope = {"organization_id": updates[0][0].organization_id,
+             "environment": updates[0][0].environment}
+    # Nothing for any wallet to do: delivered as it is recorded.
+    events.emit_all(session, **scope, type="pass_update.delivered", datas=[
+        {"object": event_data.pass_update_object(r)} for r in records
+        if r.delivery_state == "done"])
+    events.emit_all(session, **scope, type="pass.updated", datas=[
+        events.pass_data(session, item, passUpdateId=record.id,
+                         changes=event_data.changes(record))
+        for (item, *_), record in zip(updates, records, strict=True)])
+    return records
 
 
 def pass_voided(session: Session, item: Pass) -> PassUpdate:

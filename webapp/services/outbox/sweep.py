@@ -24,6 +24,7 @@ from webapp.db import idempotency
 from webapp.db.transaction import dispatch, end_read, enqueue_after_commit, transaction
 from webapp.extensions import db
 from webapp.models import Event, GoogleObject, PassUpdate, WebhookDelivery
+from webapp.services import bulk
 from webapp.services.google import callbacks
 from webapp.services.webhooks import delivery, events
 
@@ -108,3 +109,4 @@ def _purge(now: datetime) -> None:
 register("pass_updates", _pass_updates)
 register("google_objects", _google_objects)
 register("webhook_deliveries", _webhook_deliveries)
+register("bulk_jobs", bulk.stale)

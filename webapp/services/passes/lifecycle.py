@@ -7,21 +7,24 @@ key never sees another environment's or organization's passes (they are 404).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import Table, bindparam, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from webapp import clock, ids, vault
 from webapp.db import pagination
 from webapp.db.find import find_or_404
-from webapp.db.transaction import changed_rows, insert_new, transaction
+from webapp.db.transaction import changed_rows, insert_all, transaction
 from webapp.domain import definition as rules
+from webapp.domain import per_pass
 from webapp.domain import search as search_rules
 from webapp.domain import values as value_rules
-from webapp.errors import Conflict, InvalidRequest, NotFound
+from webapp.errors import Conflict, InvalidRequest, NotFound, ServiceError
 from webapp.extensions import db
 from webapp.models import Pass, PassUpdate, Template
 from webapp.services.context import Context
@@ -47,49 +50,122 @@ class IssueRequest:
     google_issuer_id: str | None = None
     send_email: bool = False  # also queue an email of the pass to holder_email
     email_locale: str = "en"
+    expires_at: str | None = None  # RFC 3339 with an offset; None: the template's
+    relevant_date: str | None = None
+    external_id: str | None = None  # the integrator's own ID: one pass per template
 
 
 def issue(ctx: Context, req: IssueRequest) -> Pass:
     """Issue a pass from a template for one holder, in the key's environment.
 
     :raises NotFound: no such template.
-    :raises InvalidRequest: archived template, bad revision, platforms, values, barcode;
-        `send_email` without a holder email that mail can go to.
+    :raises InvalidRequest: archived template, bad revision, platforms, values, barcode,
+        dates; `send_email` without a holder email that mail can go to.
     :raises Unprocessable: a live pass with no live credential for an enabled wallet;
         `send_email` where email is not configured.
+    :raises Conflict: the template has a pass with this externalId (`external_id_exists`).
     """
-    token = _new_auth_token()
+    [issued] = _issue_all(ctx, [req])
+    if isinstance(issued, ServiceError):
+        raise issued
+    return views.attach(issued.pass_, issued.pass_.template_name, issued.definition,
+                        google_row=issued.google_row, last_email=issued.email)
+
+
+def issue_all(ctx: Context, reqs: list[IssueRequest]) -> list[Pass | ServiceError]:
+    """`issue` for many requests in one block (a bulk job's chunk): each request is checked
+    on its own and gets its pass or the error `issue` would raise; the passes that pass
+    their checks are written together, one statement per table. The passes come as
+    written, without the members `issue` derives for the front doors."""
+    return [outcome.pass_ if isinstance(outcome, _Written) else outcome
+            for outcome in _issue_all(ctx, reqs)]
+
+
+@dataclass(frozen=True)
+class _Written:
+    pass_: Pass
+    definition: dict[str, Any]
+    google_row: Any  # GoogleObject | None
+    email: Any  # PassEmail | None
+
+
+def _issue_all(ctx: Context, reqs: list[IssueRequest]) -> list[_Written | ServiceError]:
+    tokens = [_new_auth_token() for _ in reqs]
     for _attempt in range(5):
         try:
             # The template is read in the write transaction: archiving it cannot slip in
             # between the check and the insert.
             with transaction() as session:
-                template, definition, item = _new_pass(ctx, req, token)
-                if req.send_email:
-                    email_sending.check_issue(req.holder_email, req.email_locale)
-                insert_new(session, item)
-                item.template_name = template.name
-                google_row = outbox_record.pass_issued(session, item)
-                email = email_sending.record(session, item, item.holder_email or "",
-                                             req.email_locale) if req.send_email else None
+                outcomes, made = _checked(ctx, reqs, tokens)
+                items = [item for _, _, item in made]
+                insert_all(session, items)
+                google_rows = outbox_record.passes_issued(session, items)
+                emails = {item.id: email_sending.record(session, item, item.holder_email or "",
+                                                        req.email_locale)
+                          for req, _, item in made if req.send_email}
             break
-        except IntegrityError:  # a short ID collided (1 in 10^17): draw another
+        except IntegrityError:  # a short ID collided (1 in 10^17), or an externalId was taken
+            if len(reqs) > 1:  # meanwhile: find which, one request at a time
+                return [_issue_all(ctx, [req])[0] for req in reqs]
+            req = reqs[0]
+            if req.external_id is not None and external_pass_id(
+                    ctx, req.template_id, req.external_id) is not None:
+                return [Conflict("A pass with this externalId exists already.",
+                                 code="external_id_exists", param="externalId")]
             continue
     else:  # pragma: no cover
         raise Conflict("Could not allocate a short ID; retry.", code="short_id_exhausted")
-    return views.attach(item, template.name, definition, google_row=google_row,
-                        last_email=email)
+    written = {item.id: _Written(item, definition, google_rows.get(item.id),
+                                 emails.get(item.id)) for _, definition, item in made}
+    return [written[o.id] if isinstance(o, Pass) else o for o in outcomes]
 
 
-def _new_pass(ctx: Context, req: IssueRequest, token: str
-              ) -> tuple[Any, dict[str, Any], Pass]:
-    """The checked template, its definition and the new (unsaved) pass.
+def _checked(ctx: Context, reqs: list[IssueRequest], tokens: list[str]
+             ) -> tuple[list[Pass | ServiceError], list[tuple[IssueRequest, Any, Pass]]]:
+    """Each request's new (unsaved) pass or its error; and the requests that passed, with
+    their definitions and passes. Each template is read once."""
+    templates: dict[str, Any] = {}
+    outcomes: list[Pass | ServiceError] = []
+    made: list[tuple[IssueRequest, Any, Pass]] = []
+    for req, token in zip(reqs, tokens, strict=True):
+        try:
+            template, definition, item = _new_pass(ctx, req, token, templates)
+            if req.send_email:
+                email_sending.check_issue(req.holder_email, req.email_locale)
+        except ServiceError as exc:
+            outcomes.append(exc)
+            continue
+        item.template_name = template.name
+        made.append((req, definition, item))
+        outcomes.append(item)
+    return outcomes, made
+
+
+def check_issue(ctx: Context, req: IssueRequest) -> None:
+    """Every check `issue` makes of a request, with nothing written: a dry run (the CSV
+    import's preview of a row). `send_email` is not checked.
+
+    :raises NotFound: no such template.
+    :raises InvalidRequest: archived template, bad revision, platforms, values, barcode, dates.
+    :raises Unprocessable: a live pass with no live credential for an enabled wallet.
+    """
+    _new_pass(ctx, req, "")
+
+
+def _new_pass(ctx: Context, req: IssueRequest, token: str,
+              templates: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any], Pass]:
+    """The checked template (read once per `templates`, the templates read so far), its
+    definition and the new (unsaved) pass.
 
     :raises NotFound: no such template.
     :raises InvalidRequest: archived template, bad revision, platforms, values, barcode.
     :raises Unprocessable: a live pass with no live credential for an enabled wallet.
     """
-    template = _template(ctx, req.template_id)
+    template = templates.get(req.template_id) if templates is not None else None
+    if template is None:
+        template = _template(ctx, req.template_id)
+        if templates is not None:
+            templates[req.template_id] = template
     if template.archived:
         raise InvalidRequest("Archived templates cannot issue passes.",
                              code="template_archived", param="templateId")
@@ -97,6 +173,7 @@ def _new_pass(ctx: Context, req: IssueRequest, token: str
     definition = _definition(template.id, revision)
     apple, google = _platforms(definition, req.platforms)
     _check_values(definition, req)
+    _check_dates({"expiresAt": req.expires_at, "relevantDate": req.relevant_date})
     signing = identities.choose(
         ctx.organization_id, ctx.environment, apple=apple, google=google,
         certificate_id=req.certificate_id, issuer_id=req.google_issuer_id,
@@ -112,11 +189,18 @@ def _new_pass(ctx: Context, req: IssueRequest, token: str
         apple_certificate_id=signing.apple_certificate_id,
         apple_pass_type_identifier=signing.apple_pass_type_identifier,
         google_issuer_id=signing.google_issuer_id, auth_token_encrypted=token,
-        version=1,
-        created_at=now, updated_at=now, wallet_updated_at=now,
+        version=1, redemption_count=0, expires_at=req.expires_at, relevant_date=req.relevant_date,
+        created_at=now, updated_at=now, wallet_updated_at=now, external_id=req.external_id,
     )
     item.search_text = _search_text(item)
     return template, definition, item
+
+
+def external_pass_id(ctx: Context, template_id: str, external_id: str) -> str | None:
+    """The ID of the template's pass with this externalId in the context's environment."""
+    return db.session.scalar(select(Pass.id).where(
+        Pass.template_id == template_id, Pass.environment == ctx.environment,
+        Pass.organization_id == ctx.organization_id, Pass.external_id == external_id))
 
 
 def _new_auth_token() -> str:
@@ -172,52 +256,201 @@ class Updated:
     update: PassUpdate
 
 
+@dataclass(frozen=True)
+class UpdateRequest:
+    pass_id: str
+    field_values: dict[str, Any] | None
+    dates: dict[str, str | None] | None = None
+
+
+@dataclass(frozen=True)
+class Change:
+    """A checked change of a pass, for `save_changes`: the columns to write and the
+    changes to record."""
+
+    item: Pass
+    values: dict[str, Any]
+    changes: list[dict[str, Any]]
+    notification_mode: str
+    wallet_changed: bool
+
+
 def update(ctx: Context, pass_id: str, field_values: dict[str, Any] | None,
-           notification_mode: str = "silent") -> Updated:
-    """Change per-pass values (null clears an optional one) and record the update.
+           notification_mode: str = "silent", dates: dict[str, str | None] | None = None
+           ) -> Updated:
+    """Change per-pass values (null clears an optional one) and the pass's own dates
+    (`dates`: `expiresAt`/`relevantDate` sent; null clears: the template's applies again),
+    and record the update.
 
     The pass is read, then written only if nobody changed it in between (its version).
 
     :raises NotFound: no such pass.
     :raises InvalidRequest: voided, not a per-pass field, required field cleared,
-        nothing changed, bad value.
+        nothing changed, bad value or date.
     :raises Conflict: a concurrent update won (`concurrent_update`); retry.
     """
-    if notification_mode not in ("silent", "notify"):
-        raise InvalidRequest("notificationMode must be silent or notify.",
-                             param="notificationMode")
-    item = find(ctx, pass_id)
-    if item.status == "voided":
-        raise InvalidRequest("This pass is voided and can no longer be updated.",
-                             code="pass_voided")
+    [done] = update_all(ctx, [UpdateRequest(pass_id, field_values, dates)], notification_mode)
+    if isinstance(done, ServiceError):
+        raise done
+    return shown(done)
+
+
+def update_all(ctx: Context, reqs: list[UpdateRequest], notification_mode: str
+               ) -> list[Updated | ServiceError]:
+    """`update` for many passes with one notification mode (a bulk job's chunk): each
+    request is checked on its own and gets its update or the error `update` would raise;
+    the passes are read with one query and written together. The passes come without the
+    members `update` derives for the front doors (`shown`)."""
+    found = find_all(ctx, [req.pass_id for req in reqs])
+    checked: list[Change | ServiceError] = []
+    for req in reqs:
+        try:
+            item = editable_of(found, req.pass_id, notification_mode)
+            checked.append(_update_change(item, req, notification_mode))
+        except ServiceError as exc:
+            checked.append(exc)
+    return save_checked(checked, lambda: [
+        update_all(ctx, [req], notification_mode)[0] for req in reqs])
+
+
+def _update_change(item: Pass, req: UpdateRequest, notification_mode: str) -> Change:
+    """:raises InvalidRequest: see `update`."""
+    field_values, dates = req.field_values, req.dates or {}
     definition = _definition(item.template_id, item.template_revision)
     after, problem = value_rules.apply_patch(definition, item.field_values, field_values or {})
     if problem is not None:
         raise InvalidRequest(problem.message, code=problem.code, param=problem.param)
+    _check_dates(dates)
     changes = value_rules.diff(definition, item.field_values, after)
-    if not changes:
+    date_changes = _date_changes(item, dates)
+    if not changes and not date_changes:
+        param = "fieldValues" if field_values or not dates else next(iter(dates))
         raise InvalidRequest("Nothing changed: every value sent equals the current one.",
-                             code="nothing_changed", param="fieldValues")
-    wallet_changed = value_rules.wallet_visible(definition, changes)
+                             code="nothing_changed", param=param)
+    wallet_changed = value_rules.wallet_visible(definition, changes) or bool(date_changes)
+    values: dict[str, Any] = {"field_values": after}
+    values.update({_DATE_COLUMNS[c["key"]]: c["to"] for c in date_changes})
+    return Change(item, values, changes + date_changes, notification_mode, wallet_changed)
+
+
+def editable(ctx: Context, pass_id: str, notification_mode: str) -> Pass:
+    """The pass an update is about to change (also for sibling services).
+
+    :raises NotFound: no such pass.
+    :raises InvalidRequest: a bad notification mode; the pass is voided.
+    """
+    _check_mode(notification_mode)
+    return _not_voided(find(ctx, pass_id))
+
+
+def editable_of(found: dict[str, Pass], pass_id: str, notification_mode: str) -> Pass:
+    """`editable` for a pass of `found` (`find_all`'s answer; also for sibling services).
+
+    :raises NotFound: not in `found`.
+    :raises InvalidRequest: a bad notification mode; the pass is voided.
+    """
+    _check_mode(notification_mode)
+    item = found.get(pass_id)
+    if item is None:
+        raise NotFound(f"No such pass: {pass_id}", param="id")
+    return _not_voided(item)
+
+
+def _check_mode(notification_mode: str) -> None:
+    if notification_mode not in ("silent", "notify"):
+        raise InvalidRequest("notificationMode must be silent or notify.",
+                             param="notificationMode")
+
+
+def _not_voided(item: Pass) -> Pass:
+    if item.status == "voided":
+        raise InvalidRequest("This pass is voided and can no longer be updated.",
+                             code="pass_voided")
+    return item
+
+
+def save_change(item: Pass, definition: dict[str, Any], values: dict[str, Any],
+                changes: list[dict[str, Any]], notification_mode: str, wallet_changed: bool
+                ) -> Updated:
+    """Write `values` (columns) to the pass as its next version, if nobody changed it in
+    between, and record the update with its `changes` (also for sibling services).
+
+    :raises Conflict: a concurrent update won (`concurrent_update`); retry.
+    """
+    [done] = save_changes([Change(item, values, changes, notification_mode, wallet_changed)])
+    return Updated(views.attach(done.pass_, done.pass_.template_name, definition), done.update)
+
+
+def save_checked(checked: list[Change | ServiceError],
+                 one_at_a_time: Callable[[], list[Updated | ServiceError]]
+                 ) -> list[Updated | ServiceError]:
+    """Save the checked changes together; each error stays in its place. When a pass
+    changed meanwhile (or one pass is changed twice), nothing is saved and
+    `one_at_a_time` answers instead (also for sibling services)."""
+    changes = [c for c in checked if isinstance(c, Change)]
+    try:
+        saved = iter(save_changes(changes))
+    except Conflict as exc:
+        return [exc] if len(checked) == 1 else one_at_a_time()
+    return [next(saved) if isinstance(c, Change) else c for c in checked]
+
+
+def save_changes(changes: list[Change]) -> list[Updated]:
+    """Write each change's values to its pass as the next version, if nobody changed the
+    pass in between, and record the updates: one statement per table and shape.
+
+    :raises Conflict: a pass changed meanwhile (`concurrent_update`); nothing is saved.
+    """
+    if not changes:
+        return []
     now = clock.now()
-    values = {"field_values": after, "version": item.version + 1, "updated_at": now}
-    if wallet_changed:
-        values["wallet_updated_at"] = now
+    rows = []
+    for change in changes:
+        values = {**change.values, "version": change.item.version + 1, "updated_at": now}
+        if change.wallet_changed:
+            values["wallet_updated_at"] = now
+        rows.append(values)
     with transaction() as session:
-        won = changed_rows(
-            session,
-            sql_update(Pass).where(Pass.id == item.id, Pass.version == item.version)
-            .values(**values).execution_options(synchronize_session=False))
-        if won != 1:
+        if _write_versions(session, changes, rows) != len(changes):
             raise Conflict("The pass changed while this update was being saved; retry the "
                            "request.", code="concurrent_update")
-        for name, value in values.items():
-            setattr(item, name, value)
-        record = outbox_record.pass_updated(session, item, changes, notification_mode,
-                                            wallet_changed)
-    template = db.session.get(Template, item.template_id)
-    return Updated(views.attach(item, template.name if template else None, definition),
-                   record)
+        # The rows hold these now: a plain setattr would make the next query's autoflush
+        # write the pass a second time.
+        for change, values in zip(changes, rows, strict=True):
+            for name, value in values.items():
+                set_committed_value(change.item, name, value)
+        # Read once, for the events and the answer (the ORM would load the template twice).
+        names = _template_names({change.item.template_id for change in changes})
+        for change in changes:
+            change.item.template_name = names.get(change.item.template_id)
+        records = outbox_record.passes_updated(session, [
+            (c.item, c.changes, c.notification_mode, c.wallet_changed) for c in changes])
+    return [Updated(c.item, record) for c, record in zip(changes, records, strict=True)]
+
+
+def _write_versions(session: Any, changes: list[Change], rows: list[dict[str, Any]]) -> int:
+    """UPDATE each pass whose version is still the one read; how many were."""
+    table = cast(Table, Pass.__table__)
+    shapes: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for change, values in zip(changes, rows, strict=True):
+        shapes.setdefault(tuple(values), []).append({
+            "w_id": change.item.id, "w_version": change.item.version,
+            **{f"b_{name}": value for name, value in values.items()}})
+    won = 0
+    for names, params in shapes.items():
+        statement = sql_update(table).where(
+            table.c.id == bindparam("w_id"), table.c.version == bindparam("w_version")
+        ).values({name: bindparam(f"b_{name}") for name in names})
+        won += session.connection().execute(statement, params).rowcount
+    return won
+
+
+def shown(done: Updated) -> Updated:
+    """The update with the members the front doors show derived on its pass."""
+    item = done.pass_
+    return Updated(views.attach(item, item.template_name,
+                                _definition(item.template_id, item.template_revision)),
+                   done.update)
 
 
 def void(ctx: Context, pass_id: str) -> Pass:
@@ -258,6 +491,18 @@ def get_update(ctx: Context, update_id: str) -> PassUpdate:
     """:raises NotFound: no such pass update in this organization and environment."""
     return find_or_404(PassUpdate, update_id, prefix="pupd", what="pass update",
                        organization_id=ctx.organization_id, environment=ctx.environment)
+
+
+def find_all(ctx: Context, pass_ids: list[str]) -> dict[str, Pass]:
+    """The passes of these IDs in the context's scope, by ID, read afresh (also for sibling
+    services); IDs of no such pass are left out."""
+    wanted = {pass_id for pass_id in pass_ids if ids.has_prefix(pass_id, "pass")}
+    if not wanted:
+        return {}
+    rows = db.session.scalars(select(Pass).where(
+        Pass.id.in_(wanted), Pass.organization_id == ctx.organization_id,
+        Pass.environment == ctx.environment).execution_options(populate_existing=True))
+    return {row.id: row for row in rows}
 
 
 def find(ctx: Context, pass_id: str) -> Pass:
@@ -342,6 +587,31 @@ def _platforms(definition: dict[str, Any], requested: dict[str, bool] | None
         raise InvalidRequest("A pass must be issued for at least one wallet.",
                              code="no_platform", param="platforms")
     return chosen["apple"], chosen["google"]
+
+
+_DATE_COLUMNS = {per_pass.date_key(m): column for m, column in
+                 (("expiresAt", "expires_at"), ("relevantDate", "relevant_date"))}
+
+
+def _check_dates(dates: dict[str, str | None]) -> None:
+    """:raises InvalidRequest: a date that is not RFC 3339 with an offset (null passes)."""
+    for name, value in dates.items():
+        if value is not None and (problem := per_pass.date_problem(name, value)):
+            raise InvalidRequest(problem, param=name)
+
+
+def _date_changes(item: Pass, dates: dict[str, str | None]) -> list[dict[str, Any]]:
+    """The changes of the pass's own dates that `dates` makes (key `pass.<member>`)."""
+    changes = []
+    for name in per_pass.DATE_MEMBERS:
+        if name not in dates:
+            continue
+        key = per_pass.date_key(name)
+        old = getattr(item, _DATE_COLUMNS[key])
+        if dates[name] != old:
+            changes.append({"key": key, "label": per_pass.DATE_LABELS[name], "from": old,
+                            "to": dates[name]})
+    return changes
 
 
 def _check_values(definition: dict[str, Any], req: IssueRequest) -> None:

@@ -7,11 +7,13 @@ from urllib.parse import urlsplit
 
 from webapp import clock, settings
 from webapp.domain import definition as rules
+from webapp.domain import per_pass
 from webapp.extensions import db
 from webapp.models import GoogleObject, Organization, Pass, PassEmail
 from webapp.services.credentials import identities
 from webapp.services.email import sending as email_sending
 from webapp.services.email import wire as email_wire
+from webapp.services.templates import revisions
 
 _READ: object = object()  # `attach`: read the pass's newest email
 
@@ -38,6 +40,8 @@ def wire(item: Pass, template_name: str | None, *, detail: bool) -> dict[str, An
         "signing": {"appleCertificateId": item.apple_certificate_id,
                     "applePassTypeIdentifier": item.apple_pass_type_identifier,
                     "googleIssuerId": item.google_issuer_id},
+        "expiresAt": item.expires_at, "relevantDate": item.relevant_date,
+        "images": dict(item.images or {}),
     }
     attached: Any = item  # `attach` set the detail members
     if detail:
@@ -51,6 +55,8 @@ def wire(item: Pass, template_name: str | None, *, detail: bool) -> dict[str, An
     out["createdAt"] = clock.isoformat(item.created_at)
     out["updatedAt"] = clock.isoformat(item.updated_at)
     out["voidedAt"] = clock.isoformat(item.voided_at)
+    out["redemptionCount"] = item.redemption_count
+    out["lastRedeemedAt"] = clock.isoformat(item.last_redeemed_at)
     if detail:
         last = item.last_email
         out["lastEmail"] = None if last is None else email_wire.email_object(last)
@@ -110,7 +116,7 @@ def _google(item: Pass, definition: dict[str, Any], row: GoogleObject | None
     if item.google_issuer_id != identities.DEMO and identities.find_issuer(
             item.organization_id, item.google_issuer_id or "") is None:
         return _state("credentials_missing")
-    if rules.image_refs(definition) and not images_public():
+    if images_of(item, definition) and not images_public():
         return _state("image_not_public")
     if row is None:  # a job may have run: read the row as it is now
         row = db.session.get(GoogleObject, item.id, populate_existing=True)
@@ -161,13 +167,36 @@ def preview(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
         "backgroundColor": colors.get("background"),
         "foregroundColor": colors.get("foreground"),
         "labelColor": colors.get("label") or colors.get("foreground"),
-        "images": rules.image_refs(definition),
+        "images": images_of(item, definition),
         "fields": groups,
         "barcode": None if not barcode else {
             "format": barcode.get("format"), "value": barcode_message(item, definition),
             "altText": placeholders(barcode.get("altText"), item)},
         "event": definition.get("event"),
     }
+
+
+def images_of(item: Pass, definition: dict[str, Any]) -> dict[str, str]:
+    """Slot -> asset ID of the images the pass shows: its template's, its own over them
+    (the designer's sample pass has none of its own)."""
+    return {**rules.image_refs(definition), **(getattr(item, "images", None) or {})}
+
+
+def expires_at(item: Pass, definition: dict[str, Any]) -> str | None:
+    """When the pass expires: its own date, else its template's, else None (never)."""
+    return per_pass.expiry(item.expires_at, definition)
+
+
+def expired(item: Pass, definition: dict[str, Any]) -> bool:
+    """Whether the pass's expiry has passed (a voided pass says voided, not expired)."""
+    return item.status != "voided" and per_pass.is_expired(item.expires_at, definition,
+                                                            clock.now())
+
+
+def expired_ids(items: list[Pass]) -> set[str]:
+    """The IDs of those of `items` (a page of a list) whose expiry has passed."""
+    return {item.id for item in items if expired(item, revisions.definition_of(
+        item.template_id, item.template_revision) or {})}
 
 
 def barcode_message(item: Pass, definition: dict[str, Any]) -> str | None:

@@ -26,8 +26,10 @@ def upload(ctx: Context, slot: str, data: bytes) -> Asset:
     :raises PayloadTooLarge: the file is over 5 MiB.
     """
     if slot not in SLOTS:
-        raise InvalidRequest(f"slot must be one of {', '.join(SLOTS)}.", code="unknown_slot",
-                             param="slot")
+        why = (" (no footer: Apple Wallet shows one only on boarding passes, which this "
+               "service does not issue, and Google Wallet has none)") if slot == "footer" else ""
+        raise InvalidRequest(f"slot must be one of {', '.join(SLOTS)}{why}.",
+                             code="unknown_slot", param="slot")
     try:
         info = images.inspect(data)
     except images.ImageError as exc:

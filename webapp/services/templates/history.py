@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from webapp.domain import definition_diff
 from webapp.errors import NotFound
 from webapp.extensions import db
-from webapp.models import Template, TemplateRevision
+from webapp.models import Pass, Template, TemplateRevision
 from webapp.services.context import Context
 from webapp.services.templates import revisions as template_revisions
 
@@ -35,6 +35,19 @@ def revisions(ctx: Context, template_id: str) -> list[RevisionInfo]:
         .where(TemplateRevision.template_id == template.id)
         .order_by(TemplateRevision.revision.desc())).all()
     return [RevisionInfo(*row) for row in rows]
+
+
+def passes_on_older_revisions(ctx: Context, template_id: str) -> int:
+    """How many active passes of the context's environment show an older revision of the
+    template than its current one (what "update all to the latest design" would move).
+
+    :raises NotFound: no such template in this organization.
+    """
+    template = template_revisions.get(ctx, template_id)
+    return db.session.scalar(select(func.count()).select_from(Pass).where(
+        Pass.template_id == template.id, Pass.organization_id == ctx.organization_id,
+        Pass.environment == ctx.environment, Pass.status == "active",
+        Pass.template_revision < template.revision)) or 0
 
 
 MAX_REVISION = 2**31 - 1  # past any revision there can be (and what a column holds)

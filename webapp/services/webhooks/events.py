@@ -28,7 +28,7 @@ from webapp.services.webhooks import event_data
 TEST_EVENT = "webhook_endpoint.test"
 EVENT_TYPES = ("pass.added_to_wallet", "pass.removed_from_wallet", "pass.created",
                "pass.updated", "pass.voided", "pass_update.delivered", "pass.email_sent",
-               "pass.email_failed", TEST_EVENT)
+               "pass.email_failed", "pass.redeemed", "bulk_job.completed", TEST_EVENT)
 RETENTION = timedelta(days=30)
 DELIVER_TASK = "deliver_webhook"
 
@@ -36,27 +36,42 @@ DELIVER_TASK = "deliver_webhook"
 def emit(session: Session, *, organization_id: str, environment: str, type: str,
          data: dict[str, Any]) -> None:
     """Record an event (`pass.added_to_wallet`, ...) in the caller's transaction."""
+    emit_all(session, organization_id=organization_id, environment=environment, type=type,
+             datas=[data])
+
+
+def emit_all(session: Session, *, organization_id: str, environment: str, type: str,
+             datas: list[dict[str, Any]]) -> None:
+    """Record one event of `type` per `data`, with one statement per table (many passes
+    issued at once)."""
     if type not in EVENT_TYPES or type == TEST_EVENT:
         raise ValueError(f"unknown event type {type!r}")
+    if not datas:
+        return
     now = clock.now()
-    event_id = ids.new_id("evt")
+    event_ids = [ids.new_id("evt") for _ in datas]
     # Plain Core INSERTs with their values as parameters: one cached statement per table.
     connection = session.connection()  # Core statements: the ORM adds nothing here
-    connection.execute(_INSERT_EVENT, {
-        "id": event_id, "organization_id": organization_id, "environment": environment,
-        "type": type, "data": data, "created_at": now})
+    connection.execute(_INSERT_EVENT, [
+        {"id": event_id, "organization_id": organization_id, "environment": environment,
+         "type": type, "data": data, "created_at": now}
+        for event_id, data in zip(event_ids, datas, strict=True)])
     endpoints = connection.execute(_ENABLED_ENDPOINTS, {"organization_id": organization_id,
                                                      "environment": environment})
+    deliveries: list[dict[str, Any]] = []
     for endpoint_id, enabled_events in endpoints:
         if not subscribed(enabled_events, type):
             continue
-        delivery_id = ids.new_id("whdl")
-        connection.execute(_INSERT_DELIVERY, {
-            "id": delivery_id, "endpoint_id": endpoint_id, "event_id": event_id,
-            "organization_id": organization_id, "environment": environment,
-            "event_type": type, "status": "pending", "attempts": 0, "next_attempt_at": now,
-            "created_at": now, "updated_at": now})
-        enqueue_after_commit(session, DELIVER_TASK, delivery_id)
+        for event_id in event_ids:
+            deliveries.append({
+                "id": ids.new_id("whdl"), "endpoint_id": endpoint_id, "event_id": event_id,
+                "organization_id": organization_id, "environment": environment,
+                "event_type": type, "status": "pending", "attempts": 0,
+                "next_attempt_at": now, "created_at": now, "updated_at": now})
+    if deliveries:
+        connection.execute(_INSERT_DELIVERY, deliveries)
+    for delivery in deliveries:
+        enqueue_after_commit(session, DELIVER_TASK, delivery["id"])
 
 
 # Built once: every event runs them.

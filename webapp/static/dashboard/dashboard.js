@@ -37,6 +37,10 @@
       var code = event.target.parentElement.querySelector("code");
       if (code) code.textContent = event.target.value;
     }
+    // A field's default change message follows its label ("Seat: %@").
+    var row = event.target.closest(".fieldrow");
+    var message = row && /-label$/.test(event.target.name || "") && row.querySelector("[data-default-message]");
+    if (message) message.placeholder = (event.target.value.trim() || "Label") + ": %@";
     var form = event.target.closest("form[data-track-changes]");
     if (!form) return;
     form.dataset.dirty = "1";
@@ -86,6 +90,7 @@
     found.forEach(function (el) {
       if (el.dataset.background) el.style.background = el.dataset.background;
       if (el.dataset.color) el.style.color = el.dataset.color;
+      if (el.dataset.labelColor) el.style.setProperty("--card-label", el.dataset.labelColor);
     });
   }
   function pinPreview(on) {

@@ -6,6 +6,11 @@ Mapping (docs/decisions.md "Apple Wallet"): template `generic` -> style `generic
 `rgb(r, g, b)`; the barcode with the template's format; the event as `semantics`,
 `relevantDate` and back fields; `changeMessage` only on the fields an update changed in
 `notify` mode (never in `silent` mode, never on a void).
+
+iOS 18 event tickets: the semantic tags of Apple's event ticket style (event type, venue
+location, doors, seats from the fields `event.seatFields` names) and, when the template has
+the images that style draws, `preferredStyleSchemes`; older iOS shows the classic layout
+from the same keys.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any, TypeGuard
 
+from webapp.wallets import seats
+
 STYLES = {"generic": "generic", "event_ticket": "eventTicket"}
 GROUP_KEYS = {"header": "headerFields", "primary": "primaryFields",
               "secondary": "secondaryFields", "auxiliary": "auxiliaryFields",
@@ -27,6 +34,13 @@ SQUARE_COMBINED_LIMIT = 4
 BARCODE_FORMATS = {"qr": "PKBarcodeFormatQR", "pdf417": "PKBarcodeFormatPDF417",
                    "aztec": "PKBarcodeFormatAztec", "code128": "PKBarcodeFormatCode128"}
 SQUARE_BARCODES = ("qr", "aztec")
+# Apple's event ticket style draws the event's artwork (our `background`) under its logo.
+POSTER_IMAGES = ("background", "logo")
+POSTER_SCHEMES = ["posterEventTicket", "eventTicket"]
+# That style also wants team abbreviations (sports) or performer names (live performances),
+# which definitions do not carry: those events keep the classic layout.
+CLASSIC_ONLY_CATEGORIES = ("sports", "livePerformance")
+SEAT_SEMANTICS = {"section": "seatSection", "row": "seatRow", "number": "seatNumber"}
 _COLOR = re.compile(r"#([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})")
 _DATE_ONLY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
@@ -45,6 +59,11 @@ class PassContent:
     authentication_token: str | None = None
     voided: bool = False
     notify_keys: frozenset[str] = field(default_factory=frozenset)
+    # The pass's own dates (RFC 3339 with an offset) over the template's.
+    expiration_date: str | None = None
+    relevant_date: str | None = None
+    checked_in_at: datetime | None = None  # the pass's last redemption (check-in)
+    holder_name: str | None = None  # an event ticket's `semantics.attendeeName`
 
 
 def render(definition: Mapping[str, Any], content: PassContent) -> dict[str, Any]:
@@ -74,6 +93,8 @@ def render(definition: Mapping[str, Any], content: PassContent) -> dict[str, Any
     if barcode is not None:
         doc["barcodes"] = [barcode]
     _dates(doc, definition, style)
+    _own_dates(doc, content)
+    _event_semantics(doc, definition, content, style)
     if locations := _locations(definition.get("locations")):
         doc["locations"] = locations
     if content.voided:
@@ -114,7 +135,8 @@ def _fields(definition: Mapping[str, Any], content: PassContent, style: str,
         room = max(0, SQUARE_COMBINED_LIMIT - len(groups["secondaryFields"]))
         overflow += groups["auxiliaryFields"][room:]
         del groups["auxiliaryFields"][room:]
-    groups["backFields"] = overflow + groups["backFields"] + _event_back(definition, style)
+    groups["backFields"] = (overflow + groups["backFields"] + _event_back(definition, style)
+                            + _checked_in_back(content))
     return {name: items for name, items in groups.items() if items}
 
 
@@ -215,7 +237,7 @@ def _dates(doc: dict[str, Any], definition: Mapping[str, Any], style: str) -> No
         return
     starts, ends = parse_moment(event.get("startsAt")), parse_moment(event.get("endsAt"))
     venue = _member(event, "venue")
-    semantics: dict[str, Any] = {"eventType": "PKEventTypeGeneric"}
+    semantics: dict[str, Any] = {"eventType": event_type(event.get("category"))}
     if event.get("name"):
         semantics["eventName"] = str(event["name"])
     if venue.get("name"):
@@ -228,6 +250,59 @@ def _dates(doc: dict[str, Any], definition: Mapping[str, Any], style: str) -> No
             semantics["eventEndDate"] = window["endDate"] = w3c(ends)
         doc["relevantDates"] = [window]
     doc["semantics"] = semantics
+
+
+def _own_dates(doc: dict[str, Any], content: PassContent) -> None:
+    """The pass's own dates over the template's: `expirationDate`; `relevantDate` (iOS
+    before 18) and `relevantDates` with one `date` (iOS 18 deprecates `relevantDate`)."""
+    expires = parse_moment(content.expiration_date)
+    if expires is not None:
+        doc["expirationDate"] = w3c(expires)
+    relevant = parse_moment(content.relevant_date)
+    if relevant is not None:
+        doc["relevantDate"] = w3c(relevant)
+        doc["relevantDates"] = [{"date": w3c(relevant)}]
+
+
+def event_type(category: object) -> str:
+    """Apple's `PKEventType...` for an `event.category` (generic when there is none)."""
+    name = category if isinstance(category, str) and category else "generic"
+    return "PKEventType" + name[0].upper() + name[1:]
+
+
+def _event_semantics(doc: dict[str, Any], definition: Mapping[str, Any],
+                     content: PassContent, style: str) -> None:
+    """The venue's place, the doors and the seat; the poster style when its images exist."""
+    event = definition.get("event")
+    if style != "eventTicket" or not isinstance(event, dict):
+        return
+    semantics = doc.setdefault("semantics", {})
+    location = _member(_member(event, "venue"), "location")
+    lat, lon = location.get("latitude"), location.get("longitude")
+    if _is_number(lat) and _is_number(lon):
+        semantics["venueLocation"] = {"latitude": float(lat), "longitude": float(lon)}
+    doors = parse_moment(event.get("doorsOpenAt"))
+    if doors is not None:
+        semantics["venueDoorsOpenDate"] = w3c(doors)
+    seat = seats.seat(definition, content.field_values)
+    apple_seat = {SEAT_SEMANTICS[part]: text for part, text in seat.items()
+                  if part in SEAT_SEMANTICS}
+    if apple_seat:
+        semantics["seats"] = [apple_seat]
+    if "gate" in seat:
+        semantics["venueEntranceGate"] = seat["gate"]
+    if content.holder_name:
+        semantics["attendeeName"] = content.holder_name
+    if wants_poster(definition):
+        doc["preferredStyleSchemes"] = list(POSTER_SCHEMES)
+
+
+def wants_poster(definition: Mapping[str, Any]) -> bool:
+    """Whether an event ticket of this definition asks for Apple's event ticket style."""
+    images = _member(definition, "images")
+    event = _member(definition, "event")
+    return (all(images.get(slot) for slot in POSTER_IMAGES) and not images.get("strip")
+            and event.get("category") not in CLASSIC_ONLY_CATEGORIES)
 
 
 def _event_back(definition: Mapping[str, Any], style: str) -> list[dict[str, Any]]:
@@ -249,6 +324,15 @@ def _event_back(definition: Mapping[str, Any], style: str) -> list[dict[str, Any
             out.append({"key": f"event.{key}", "label": label, "value": w3c(moment),
                         "dateStyle": "PKDateStyleFull", "timeStyle": "PKDateStyleShort"})
     return out
+
+
+def _checked_in_back(content: PassContent) -> list[dict[str, Any]]:
+    """When the pass was last checked in, on the back (a key no template field can have)."""
+    if content.checked_in_at is None:
+        return []
+    return [{"key": "redemption.checkedIn", "label": "Checked in",
+             "value": w3c(content.checked_in_at), "dateStyle": "PKDateStyleMedium",
+             "timeStyle": "PKDateStyleShort"}]
 
 
 def _is_number(value: object) -> TypeGuard[int | float]:

@@ -3,7 +3,8 @@
 One class per (template, revision, issuer) and one object per pass (research google.md
 section 2.9). Generic passes carry their look on the object (GenericClass holds only the
 card-row layout and the callback URL); event tickets carry it on the class. A voided pass
-is `state: INACTIVE`.
+is `state: INACTIVE`. The template's `locations` are the class's `merchantLocations`
+(Google's geofenced notifications; its `locations` member is deprecated).
 """
 
 from __future__ import annotations
@@ -11,11 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import UTC, datetime
+from typing import Any, TypeGuard
+
+from webapp.wallets import seats
 
 GROUPS = ("header", "primary", "secondary", "auxiliary", "back")
 CARD_ROW_GROUPS = ("secondary", "auxiliary", "header")  # at most 3 rows, 3 items each
-SEAT_KEYS = ("seat", "row", "section", "gate")
+SEAT_PARTS = {"number": "seat", "row": "row", "section": "section", "gate": "gate"}
+MAX_LOCATIONS = 10
 BARCODE_TYPES = {"qr": "QR_CODE", "pdf417": "PDF_417", "aztec": "AZTEC", "code128": "CODE_128"}
 LANGUAGE = "en"
 _UNSAFE_ID = re.compile(r"[^A-Za-z0-9._-]")
@@ -35,6 +40,9 @@ class PassData:
     holder_name: str | None = None
     barcode_message: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    checked_in_at: datetime | None = None  # the pass's last redemption (check-in)
+    expires_at: str | None = None  # the pass's own expiry (RFC 3339) over the template's
+    images: dict[str, str] = field(default_factory=dict)  # its own: slot -> asset ID
 
 
 def kinds(template_type: str) -> tuple[str, str]:
@@ -63,6 +71,8 @@ def build_class(template_type: str, definition: dict[str, Any], cls_id: str, *,
         body["classTemplateInfo"] = {"cardTemplateOverride": {"cardRowTemplateInfos": rows}}
     if callback_url:
         body["callbackOptions"] = {"url": callback_url}
+    if locations := merchant_locations(definition.get("locations")):
+        body["merchantLocations"] = locations
     if template_type != "event_ticket":
         return body
     event = _member(definition, "event")
@@ -89,6 +99,8 @@ def build_object(template_type: str, definition: dict[str, Any], item: PassData,
     """The object JSON for a pass (its current values and state)."""
     body: dict[str, Any] = {"id": obj_id, "classId": cls_id, "state": state(item.status)}
     modules = list(_text_modules(definition, item, skip=_skipped(definition, template_type)))
+    if item.checked_in_at is not None:
+        modules.append(checked_in_module(item.checked_in_at))
     if template_type == "event_ticket":
         if item.holder_name:
             body["ticketHolderName"] = item.holder_name
@@ -105,14 +117,33 @@ def build_object(template_type: str, definition: dict[str, Any], item: PassData,
             body["subheader"] = localized(str(primary["label"]))
         look = _look(definition, asset_url, logo=True)
     body.update(look)
+    body.update(_own_images(item, asset_url))
     if modules:
         body["textModulesData"] = modules
     barcode = _barcode(definition, item)
     if barcode:
         body["barcode"] = barcode
-    if definition.get("expiresAt"):
-        body["validTimeInterval"] = {"end": {"date": definition["expiresAt"]}}
+    expires = item.expires_at or definition.get("expiresAt")
+    if expires:
+        body["validTimeInterval"] = {"end": {"date": expires}}
     return body
+
+
+def checked_in_module(moment: datetime) -> dict[str, Any]:
+    """When the pass was last checked in, as a text module; its ID has a hyphen, which no
+    field key's module ID has. Google shows text as given: the time is written in UTC."""
+    when = moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return {"id": "checked-in", "header": "Checked in", "body": when}
+
+
+# Object members a pass can lose by an update (its own expiry or images cleared).
+CLEARABLE = ("validTimeInterval", "heroImage", "imageModulesData")
+
+
+def patch_body(body: dict[str, Any]) -> dict[str, Any]:
+    """An object body for PATCH: a member left out is kept as it was, so those a pass can
+    lose are sent as null, which clears them (Google's patch semantics)."""
+    return {**dict.fromkeys(CLEARABLE), **body}
 
 
 def state(status: str) -> str:
@@ -123,6 +154,17 @@ def state(status: str) -> str:
 def localized(text: str) -> dict[str, Any]:
     """A LocalizedString in the default language."""
     return {"defaultValue": {"language": LANGUAGE, "value": str(text)}}
+
+
+def merchant_locations(value: object) -> list[dict[str, float]]:
+    """Google's MerchantLocation list ({latitude, longitude}, at most 10) for `locations`."""
+    out = []
+    for item in value if isinstance(value, list) else []:
+        lat = item.get("latitude") if isinstance(item, dict) else None
+        lon = item.get("longitude") if isinstance(item, dict) else None
+        if _is_number(lat) and _is_number(lon):
+            out.append({"latitude": float(lat), "longitude": float(lon)})
+    return out[:MAX_LOCATIONS]
 
 
 def module_id(key: str) -> str:
@@ -137,6 +179,10 @@ def message(message_id: str, header: str, body: str, kind: str) -> dict[str, Any
 
 
 # ---- helpers -----------------------------------------------------------------------------
+
+def _is_number(value: object) -> TypeGuard[int | float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
 
 def _member(obj: dict[str, Any], key: str) -> dict[str, Any]:
     """The member `key` when it is an object; {} when it is absent or anything else."""
@@ -168,7 +214,7 @@ def _value(field_: dict[str, Any], item: PassData) -> str | None:
 
 def _skipped(definition: dict[str, Any], template_type: str) -> set[str]:
     if template_type == "event_ticket":
-        return set(SEAT_KEYS)
+        return set(seats.seat_keys(definition).values())
     primary = _first(definition, "primary")
     return {primary["key"]} if primary else set()
 
@@ -207,12 +253,8 @@ def _row(keys: list[str]) -> dict[str, Any]:
 
 
 def _seat_info(definition: dict[str, Any], item: PassData) -> dict[str, Any]:
-    seat = {}
-    for _group, field_ in _fields(definition):
-        value = _value(field_, item)
-        if field_["key"] in SEAT_KEYS and value is not None:
-            seat[field_["key"]] = localized(value)
-    return seat
+    seat = seats.seat(definition, item.field_values)
+    return {SEAT_PARTS[part]: localized(text) for part, text in seat.items()}
 
 
 def _image(asset_id: str, asset_url: AssetUrl, description: str) -> dict[str, Any]:
@@ -233,6 +275,18 @@ def _look(definition: dict[str, Any], asset_url: AssetUrl, *, logo: bool) -> dic
     hero_ref = images.get("hero") or images.get("strip")
     if isinstance(hero_ref, str):
         out["heroImage"] = _image(hero_ref, asset_url, name)
+    return out
+
+
+def _own_images(item: PassData, asset_url: AssetUrl) -> dict[str, Any]:
+    """The pass's own images: a strip is the object's hero image (over the template's), a
+    thumbnail (a member photo) an image module, the one a Google object can show."""
+    out: dict[str, Any] = {}
+    if item.images.get("strip"):
+        out["heroImage"] = _image(item.images["strip"], asset_url, item.title)
+    if item.images.get("thumbnail"):
+        out["imageModulesData"] = [{"id": "thumbnail", "mainImage": _image(
+            item.images["thumbnail"], asset_url, item.holder_name or item.title)}]
     return out
 
 

@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export HOST PORT
 
-.PHONY: help install run worker test test-sqlite test-postgres lint lock bench clean
+.PHONY: help install run worker test test-sqlite test-postgres lint lock bench bench-bulk clean
 
 help:  ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -54,6 +54,7 @@ worker: $(VENV)/.installed  ## run an RQ worker with its scheduler (needs REDIS_
 # The PostgreSQL lane: every test that reaches the database through the app (browser and
 # CLI tests run on SQLite only).
 PG_LANE := tests/api tests/apple tests/google tests/webhooks tests/jobs tests/dashboard tests/holder \
+	tests/services \
 	tests/db
 
 test: $(VENV)/.installed-dev  ## the whole suite: SQLite, then the PostgreSQL lane; coverage of both
@@ -74,6 +75,9 @@ lint: $(VENV)/.installed-dev  ## ruff, the import-linter contracts of docs/archi
 
 bench: $(VENV)/.installed-dev  ## run the benchmarks in bench/ and print their figures
 	$(BIN)/python -m bench
+
+bench-bulk: $(VENV)/.installed-dev  ## bulk jobs: 100,000 passes issued, updated, upgraded (SQLite, PostgreSQL)
+	$(BIN)/python -m bench.bulk_jobs
 
 clean:  ## remove the virtual environment and caches (keeps instance/)
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .coverage

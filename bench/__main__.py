@@ -8,6 +8,8 @@ import sys
 BENCHMARKS = ["issue_throughput", "search", "webhooks", "apple_pkpass"]
 # Run by name only: `attack` (issue 22's attack run, a few minutes; PASS/FAIL rows, exit 1 on
 # a FAIL). `python -m bench.attack --help` gives its scale flags.
+# `bulk_jobs` (issue 17's 100,000 passes through bulk jobs on both databases, about half an
+# hour): `make bench-bulk`; `python -m bench.bulk_jobs --help` gives its scale flags.
 
 
 def main(argv: list[str]) -> int:

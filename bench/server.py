@@ -36,8 +36,9 @@ class Server:
         self.env = {**os.environ, "INSTANCE_PATH": str(self.tmp), "RATE_LIMIT_TEST": "1000000",
                     "RATE_LIMIT_LIVE": "1000000", "BASE_URL": f"http://127.0.0.1:{self.port}",
                     "DATABASE_URL": database_url or f"sqlite:///{self.tmp}/bench.sqlite3",
-                    "LOG_LEVEL": "WARNING", **(env or {})}
-        self.env.pop("REDIS_URL", None)
+                    "LOG_LEVEL": "WARNING"}
+        self.env.pop("REDIS_URL", None)  # jobs in the web process unless `env` sets it
+        self.env.update(env or {})
         flask = [str(BIN / "flask"), "--app", "wsgi"]
         subprocess.run([*flask, "db", "upgrade"], cwd=ROOT, env=self.env, check=True,
                        capture_output=True)

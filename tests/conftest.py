@@ -137,7 +137,7 @@ class Api:
     def headers(self, extra: dict[str, str] | None = None, idem: str | None = None,
                 method: str = "GET") -> dict[str, str]:
         headers = {"Authorization": f"Bearer {self.key}"} if self.key else {}
-        if method in ("POST", "PATCH", "DELETE"):
+        if method in ("POST", "PUT", "PATCH", "DELETE"):
             headers["Idempotency-Key"] = idem or str(uuid.uuid4())
         headers.update(extra or {})
         return headers
@@ -158,6 +158,22 @@ class Api:
 
     def delete(self, path: str, **kw: Any) -> Any:
         return self.request("DELETE", path, **kw)
+
+
+def upload_asset(api: Api, slot: str, data: str) -> str:
+    """POST /v1/assets with the base64 image `data`; the new asset's ID."""
+    response = api.post("/v1/assets", {"slot": slot, "data": data})
+    assert response.status_code == 201
+    return str(response.get_json()["id"])
+
+
+def put_pass_image(api: Api, pass_id: str, slot: str, asset_id: str) -> dict[str, Any]:
+    """Give a pass its own image in `slot`; the answer (the pass and its update)."""
+    response = api.request("PUT", f"/v1/passes/{pass_id}/images/{slot}",
+                           {"assetId": asset_id},
+                           headers={"Idempotency-Key": str(uuid.uuid4())})
+    assert response.status_code == 200, response.get_json()
+    return dict(response.get_json())
 
 
 def _organization(app: Flask, name: str, email_prefix: str) -> dict[str, Any]:

@@ -363,7 +363,7 @@ def test_credentials_add_google_and_list(app: Flask, run: Any, tmp_path: Path) -
 # ---- keys create: restricted keys -----------------------------------------------------------
 
 NO_ACCESS = dict.fromkeys(("templates", "assets", "passes", "download_links", "webhooks",
-                           "events"), "none")
+                           "events", "redemptions", "bulk_jobs", "insights"), "none")
 
 
 def test_keys_create_with_permissions(app: Flask, run: Any, org: dict) -> None:
@@ -398,8 +398,8 @@ def test_keys_create_with_a_preset(app: Flask, run: Any, org: dict, preset: str,
     (("--permissions", "passes=admin"),
      "Invalid value for --permissions: Unknown level 'admin' for passes: use none, read or "
      "write."),
-    (("--permissions", "bulk_jobs=read"),
-     "Invalid value for --permissions: Unknown resource 'bulk_jobs' in permissions"),
+    (("--permissions", "coupons=read"),
+     "Invalid value for --permissions: Unknown resource 'coupons' in permissions"),
     (("--permissions", "passes"),
      "Invalid value for --permissions: Write permissions as resource=level pairs"),
     (("--preset", "admin"), "Invalid value for '--preset': 'admin' is not one of 'full_access', "

@@ -46,3 +46,15 @@ def template_body(kind: str = "generic", name: str = "Membership", **changes: An
                   ) -> dict[str, Any]:
     return {"name": name, "type": "generic" if kind == "generic" else "event_ticket",
             "definition": definition(kind, **changes)}
+
+
+def member_import_definition() -> dict[str, Any]:
+    """A generic definition as a CSV of members fills it: a required member, a level and a
+    number of points, all per pass."""
+    return definition(config={"fields": {
+        "primary": [{"key": "member", "label": "Member", "binding": "perPass",
+                     "required": True}],
+        "secondary": [{"key": "level", "label": "Level", "binding": "perPass"},
+                      {"key": "points", "label": "Points", "binding": "perPass",
+                       "format": "number"}],
+    }})

@@ -15,7 +15,8 @@ PASS_KEYS = {"object", "id", "shortId", "templateId", "templateName", "templateR
              "environment", "status", "source", "holderName", "holderEmail", "platforms",
              "signing", "fieldValues", "distributionUrl", "artifacts", "walletUpdatedAt",
              "createdAt", "updatedAt", "voidedAt", "lastEmail", "editableFields",
-             "editableBarcode", "preview"}
+             "editableBarcode", "preview", "expiresAt", "relevantDate", "images",
+             "redemptionCount", "lastRedeemedAt"}
 LIST_KEYS = PASS_KEYS - {"fieldValues", "artifacts", "walletUpdatedAt", "lastEmail",
                          "editableFields", "editableBarcode", "preview"}
 
@@ -416,7 +417,7 @@ def test_update_enqueues_delivery_after_commit(app, api: Api, template: dict) ->
     from webapp.db import transaction
 
     seen: list[tuple[str, str]] = []
-    app.extensions[transaction.DISPATCHER] = lambda task, row_id: seen.append((task, row_id))
+    app.extensions[transaction.DISPATCHER] = lambda task, *row_ids: seen.append((task, *row_ids))
     p = issue(api, template)
     body = api.patch(f"/v1/passes/{p['id']}", {"fieldValues": {"member": "B"}}).get_json()
     voided = api.delete(f"/v1/passes/{p['id']}")

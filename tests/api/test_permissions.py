@@ -26,14 +26,18 @@ NOTHING = dict.fromkeys(permissions.RESOURCES, "none")
 RESOURCE_OF_PATH = [
     ("/v1/passes/{pass_id}/download-links", "download_links"),
     ("/v1/download-links/", "download_links"),
+    ("/v1/passes/{pass_id}/redemptions", "redemptions"),
+    ("/v1/scans", "redemptions"),
+    ("/v1/bulk-jobs", "bulk_jobs"),
     ("/v1/passes", "passes"),
     ("/v1/pass-updates/", "passes"),
     ("/v1/templates", "templates"),
     ("/v1/assets", "assets"),
     ("/v1/webhook-endpoints", "webhooks"),
     ("/v1/events", "events"),
+    ("/v1/insights", "insights"),
 ]
-WRITES = {"post", "patch", "delete"}
+WRITES = {"post", "put", "patch", "delete"}
 
 
 def restricted(app: Flask, client: FlaskClient, org: dict[str, Any],
@@ -256,7 +260,8 @@ def test_me_reports_every_resource_of_a_restricted_key(
     body = shop.get("/v1/me").get_json()
     assert body == {"organizationId": org["id"], "environment": "test", "permissions": {
         "templates": "read", "assets": "none", "passes": "write", "download_links": "none",
-        "webhooks": "none", "events": "none"}}
+        "webhooks": "none", "events": "none", "redemptions": "none", "bulk_jobs": "none",
+        "insights": "none"}}
     me = Draft202012Validator({"$ref": "#/components/schemas/Me",
                                "components": document["components"]})
     me.validate(body)
@@ -286,12 +291,13 @@ def test_a_resource_missing_from_a_stored_key_is_none(app: Flask, client: FlaskC
 @pytest.mark.parametrize(("chosen", "message"), [
     ({"passes": "write", "bulk": "read"},
      "Unknown resource 'bulk' in permissions: use templates, assets, passes, download_links, "
-     "webhooks or events."),
+     "webhooks, events, redemptions, bulk_jobs or insights."),
     ({"passes": "admin"}, "Unknown level 'admin' for passes: use none, read or write."),
     ({"passes": None}, "Unknown level None for passes: use none, read or write."),
     (["passes"], "permissions must map resources to levels."),
     ({"x" * 60: "read"}, f"Unknown resource '{'x' * 38}… in permissions: use templates, "
-                         "assets, passes, download_links, webhooks or events."),
+                         "assets, passes, download_links, webhooks, events, redemptions, "
+                         "bulk_jobs or insights."),
 ])
 def test_the_service_refuses_unknown_resources_and_levels(
         app: Flask, org: dict[str, Any], chosen: Any, message: str) -> None:

@@ -169,9 +169,16 @@ def test_the_migration_folds_existing_passes_and_back(tmp_path: Path,
             db.session.remove()
             return [p.id for p in page.data]
 
+        def found_by_sql(term: str) -> list[str]:
+            # At 0009 the models' newer columns do not exist yet: ask the table directly.
+            rows = db.session.execute(select(table.c.id).where(
+                table.c.search_text.like(f"%{term}%"))).scalars().all()
+            db.session.remove()
+            return list(rows)
+
         downgrade(revision="0009")
         assert all(text == joined.lower() for text, joined in stored())
-        assert found("muller") == found("zoe") == []
+        assert found_by_sql("muller") == found_by_sql("zoe") == []
 
         upgrade()
         assert all(text == search.fold(joined) for text, joined in stored())

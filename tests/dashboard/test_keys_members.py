@@ -190,12 +190,15 @@ def test_the_keys_list_shows_each_keys_access(dash: Dash) -> None:
 
 
 @pytest.mark.parametrize(("preset", "access", "detail", "levels"), [
-    ("read_only", "Read only", "read templates, assets, passes, download links, webhooks, events",
-     dict.fromkeys(("templates", "assets", "passes", "download_links", "webhooks", "events"),
-                   "read")),
+    ("read_only", "Read only",
+     "read templates, assets, passes, download links, webhooks, events, redemptions, "
+     "bulk jobs, insights",
+     dict.fromkeys(("templates", "assets", "passes", "download_links", "webhooks", "events",
+                    "redemptions", "bulk_jobs", "insights"), "read")),
     ("issue_passes", "Issue passes", "write passes, download links; read templates, assets",
      {"templates": "read", "assets": "read", "passes": "write", "download_links": "write",
-      "webhooks": "none", "events": "none"}),
+      "webhooks": "none", "events": "none", "redemptions": "none", "bulk_jobs": "none",
+      "insights": "none"}),
 ])
 def test_create_a_key_with_a_preset(dash: Dash, preset: str, access: str, detail: str,
                                     levels: dict[str, str]) -> None:
@@ -221,7 +224,8 @@ def test_create_a_custom_key(dash: Dash) -> None:
     secret = re.search(r"svc_test_[0-9A-Za-z]{32}", text(response)).group(0)
     assert _me(dash, secret)["permissions"] == {
         "templates": "none", "assets": "none", "passes": "write", "download_links": "none",
-        "webhooks": "none", "events": "read"}
+        "webhooks": "none", "events": "read", "redemptions": "none", "bulk_jobs": "none",
+        "insights": "none"}
     listed = text(dash.get("/dashboard/test/keys"))
     assert _access_of(listed, "Door") == "Custom: write passes; read events"
     denied = dash.client.get("/v1/templates", headers={"Authorization": f"Bearer {secret}"})

@@ -31,7 +31,13 @@ def _save(dash: Dash, template_id: str, form: dict[str, str]) -> Any:
     return dash.post(f"/dashboard/test/templates/{template_id}", form, htmx=True, header=True)
 
 
-@pytest.mark.parametrize("original", [GENERIC, EVENT])
+SEATED_EVENT = {**EVENT, "event": {
+    **EVENT["event"], "category": "movie", "seatFields": {"number": "seat", "gate": "seat"},
+    "venue": {"name": "Hall", "address": "1 Main St",
+              "location": {"latitude": 52.5, "longitude": 13.4}}}}
+
+
+@pytest.mark.parametrize("original", [GENERIC, EVENT, SEATED_EVENT])
 def test_form_round_trip_keeps_the_definition(original: dict[str, Any]) -> None:
     from werkzeug.datastructures import MultiDict
 
@@ -67,7 +73,10 @@ def _as_inputs(state: dict[str, Any]) -> dict[str, str]:
                 else:
                     out[f"f-{group}-{i}-{attr}"] = value
     for key, value in state["event"].items():
-        out[f"event-{key}"] = value
+        if key == "seatFields":
+            out.update({f"event-seat-{part}": field for part, field in value.items()})
+        else:
+            out[f"event-{key}"] = value
     return out
 
 
@@ -92,6 +101,33 @@ def test_create_a_template_opens_the_designer(dash: Dash, api: Api) -> None:
     page = text(dash.get(response.headers["Location"]))
     assert 'id="design-form"' in page and 'name="event-startsAt"' in page
     assert "Ready to save" in page  # the starter design validates
+
+
+def test_designer_keeps_the_event_ticket_members(dash: Dash, api: Api) -> None:
+    created = api.post("/v1/templates", {"name": "Film", "type": "event_ticket",
+                                         "definition": SEATED_EVENT}).get_json()
+    form = _form(dash, created["id"])
+    assert form["event-category"] == "movie" and form["event-seat-number"] == "seat"
+    assert form["event-venue_latitude"] == "52.5" and form["event-seat-row"] == ""
+    form["event-category"] = "workshop"
+    form["event-seat-row"] = "seat"
+    assert _save(dash, created["id"], form).status_code == 200
+    event = api.get(f"/v1/templates/{created['id']}").get_json()["definition"]["event"]
+    assert event["category"] == "workshop"
+    assert event["seatFields"] == {"row": "seat", "number": "seat", "gate": "seat"}
+    assert event["venue"]["location"] == {"latitude": 52.5, "longitude": 13.4}
+
+
+def test_designer_places_a_seat_field_issue_next_to_its_select(dash: Dash, api: Api) -> None:
+    created = api.post("/v1/templates", {"name": "Film", "type": "event_ticket",
+                                         "definition": SEATED_EVENT}).get_json()
+    form = _form(dash, created["id"])
+    form["event-venue_latitude"] = "95"
+    response = _save(dash, created["id"], form)
+    assert response.status_code == 422
+    assert 'id="err-event-venue_latitude"' in text(response)
+    assert designer.input_for("/event/seatFields/gate") == "event-seat-gate"
+    assert designer.input_for("/event/venue/location/longitude") == "event-venue_longitude"
 
 
 def test_create_with_a_bad_name_is_422(dash: Dash) -> None:
@@ -326,4 +362,17 @@ def test_edit_buttons_and_failed_saves_keep_the_design_marked_changed(
             'next to each input.</a>') in text(failed)
     saved = text(_save(dash, template_id, {**form, "description": "New"}))
     assert "data-dirty" not in saved
-    assert '<span class="saved-note" role="status">Saved as revision 2.</span>' in saved
+    assert ('<span class="saved-note" role="status">Saved as revision 2. Passes issued from now '
+            'on use it; passes already issued keep revision 1, so no wallet is updated.</span>'
+            ) in saved
+
+
+def test_designer_offers_only_the_images_a_wallet_shows(dash: Dash, api: Api,
+                                                         template_id: str) -> None:
+    generic = text(dash.get(f"/dashboard/test/templates/{template_id}"))
+    assert 'name="img-thumbnail"' in generic
+    assert 'name="img-background"' not in generic and 'name="img-footer"' not in generic
+    created = api.post("/v1/templates", {"name": "Film", "type": "event_ticket",
+                                         "definition": EVENT}).get_json()
+    event = text(dash.get(f"/dashboard/test/templates/{created['id']}"))
+    assert 'name="img-background"' in event and 'name="img-footer"' not in event

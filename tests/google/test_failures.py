@@ -149,7 +149,7 @@ def test_generated_demo_identity_never_calls_google(app: Flask, api: Api, templa
     app.config["DEMO_GOOGLE_SERVICE_ACCOUNT"] = None
     app.config["GOOGLE_TOKEN_URI"] = "https://oauth2.googleapis.com/token"
     seen: list[tuple[str, str]] = []
-    app.extensions[DISPATCHER] = lambda task, row_id: seen.append((task, row_id))
+    app.extensions[DISPATCHER] = lambda task, *row_ids: seen.append((task, *row_ids))
     p = issue(api, template, fieldValues={"member": "Ada"})
     assert p["artifacts"]["google"] == {"ready": False, "reason": "credentials_missing"}
     assert fake_google.state.calls == [] and fake_google.state.token_requests == 0
@@ -166,14 +166,14 @@ def test_rollback_discards_the_google_write(app: Flask, api: Api, template: dict
     from webapp.services.passes import lifecycle
 
     seen: list[tuple[str, str]] = []
-    app.extensions[DISPATCHER] = lambda task, row_id: seen.append((task, row_id))
-    original = outbox_record.pass_issued
+    app.extensions[DISPATCHER] = lambda task, *row_ids: seen.append((task, *row_ids))
+    original = outbox_record.passes_issued
 
-    def failing(session, item):  # type: ignore[no-untyped-def]
-        original(session, item)
+    def failing(session, items):  # type: ignore[no-untyped-def]
+        original(session, items)
         raise RuntimeError("boom after the Google row was recorded")
 
-    outbox_record.pass_issued = failing
+    outbox_record.passes_issued = failing
     try:
         with app.app_context(), pytest.raises(RuntimeError):
             ctx = Context(organization_id=_org(api), environment="test")
@@ -183,7 +183,7 @@ def test_rollback_discards_the_google_write(app: Flask, api: Api, template: dict
             dispatch()
             assert db.session.query(GoogleObject).count() == 0
     finally:
-        outbox_record.pass_issued = original
+        outbox_record.passes_issued = original
     assert seen == [] and fake_google.state.calls == []
 
 
@@ -205,7 +205,7 @@ def test_a_pass_for_an_issuer_google_knows_is_written_by_a_job(
         app: Flask, api: Api, template: dict, fake_google: FakeGoogle) -> None:
 
     seen: list[tuple[str, str]] = []
-    app.extensions[DISPATCHER] = lambda task, row_id: seen.append((task, row_id))
+    app.extensions[DISPATCHER] = lambda task, *row_ids: seen.append((task, *row_ids))
     p = issue(api, template, fieldValues={"member": "Ada"})
     assert ("sync_google_pass", p["id"]) in seen
     assert p["artifacts"]["google"] == {"ready": False, "reason": "wallet_pending"}

@@ -27,7 +27,7 @@ def lost_jobs(app: Flask):  # type: ignore[no-untyped-def]
     """While active, every enqueued job is dropped (as when Redis loses its queue)."""
     from jobs import queue
 
-    app.extensions[DISPATCHER] = lambda task, row_id: None
+    app.extensions[DISPATCHER] = lambda task, *row_ids: None
     yield
     app.extensions[DISPATCHER] = queue.enqueue
 
@@ -134,7 +134,7 @@ def test_jobs_for_unknown_or_malformed_ids_do_nothing(app: Flask, api: Api, rece
         assert db.session.scalars(select(GoogleObject.state)).all() == ["pending"]
         db.session.remove()
     enqueued: list[tuple[str, str]] = []
-    app.extensions[DISPATCHER] = lambda task, row_id: enqueued.append((task, row_id))
+    app.extensions[DISPATCHER] = lambda task, *row_ids: enqueued.append((task, *row_ids))
     before = _database(app)
     malformed = ["not-an-id", "", " ", "whdl_", "whdl_!", "whdl_" + "a" * 200, "x" * 10_000,
                  "'; DELETE FROM webhook_deliveries; --", "pass_%", "pupd_*", "pupd_nope\x00",

@@ -144,6 +144,7 @@ def test_demo_identities_are_generated_once_and_kept(app) -> None:
         google = identities.demo_google()
         assert google.issuer_id.isdigit() and google.service_account["type"] == \
             "service_account"
+        db.session.remove()  # a fresh read (PostgreSQL keeps the first read's snapshot)
         rows = db.session.scalars(select(DemoIdentity)).all()
         assert sorted(r.kind for r in rows) == ["apple", "google"]
         assert all(b"PRIVATE KEY" not in r.secret_encrypted for r in rows)

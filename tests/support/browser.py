@@ -7,8 +7,11 @@ Chromium missing skips the test with a reason (fails under CI=true, see `missing
 
 from __future__ import annotations
 
+import json
 import os
 import threading
+import urllib.request
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,6 +25,10 @@ from tests.support.services import free_port, missing
 from webapp import create_app
 
 CHROMIUM = "/usr/bin/chromium"
+# Every refusal of the Content-Security-Policy, collected in the page (`add_init_script`).
+WATCH_REFUSALS = """window.__refused = [];
+document.addEventListener('securitypolicyviolation',
+  (e) => window.__refused.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));"""
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "browser" / "screenshots"
 
 DEVICES: dict[str, dict[str, Any]] = {
@@ -68,10 +75,11 @@ class LiveServer:
 def serving(database_url: str, tmp_path: Path, extra: dict[str, Any] | None = None
             ) -> Iterator[LiveServer]:
     """A fresh app on this test's database, served on a free port; BASE_URL is that
-    address, `extra` more configuration."""
+    address, `extra` more configuration (a BASE_URL in it wins: a public address that the
+    browser does not use)."""
     port = free_port()
-    overrides = {**base_overrides(tmp_path, database_url), **(extra or {}),
-                 "BASE_URL": f"http://127.0.0.1:{port}"}
+    overrides = {**base_overrides(tmp_path, database_url),
+                 "BASE_URL": f"http://127.0.0.1:{port}", **(extra or {})}
     app = create_app(overrides)
     app.instance_path = str(tmp_path / "instance")
     server = LiveServer(app, port).start()
@@ -135,3 +143,28 @@ def screenshot(page: Any, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def no_refusals(page: Any) -> None:
+    """Once the page is idle, assert that the CSP refused nothing (see WATCH_REFUSALS)."""
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.__refused") == []
+
+
+def call(server: LiveServer, method: str, path: str, body: dict[str, Any] | None = None,
+         headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+    """An HTTP request to the live server with a JSON body; its status and body (an error
+    status raises `urllib.error.HTTPError`)."""
+    request = urllib.request.Request(
+        f"{server.url}{path}", data=json.dumps(body).encode() if body is not None else None,
+        method=method, headers={"Content-Type": "application/json", **(headers or {})})
+    with urllib.request.urlopen(request) as response:
+        return response.status, response.read()
+
+
+def api(server: LiveServer, key: str, method: str, path: str,
+        body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`/v1/<path>` with the API `key` and a new Idempotency-Key; the JSON it answers."""
+    _status, data = call(server, method, f"/v1/{path}", body, {
+        "Authorization": f"Bearer {key}", "Idempotency-Key": str(uuid.uuid4())})
+    return dict(json.loads(data))

@@ -25,7 +25,7 @@ def held_jobs(app: Flask) -> Iterator[list[tuple[str, str]]]:
     from jobs import queue
 
     kept: list[tuple[str, str]] = []
-    app.extensions[DISPATCHER] = lambda task, row_id: kept.append((task, row_id))
+    app.extensions[DISPATCHER] = lambda task, *row_ids: kept.append((task, *row_ids))
     yield kept
     app.extensions[DISPATCHER] = queue.enqueue
 

@@ -14,7 +14,8 @@ from tests.webhooks.conftest import endpoint, issue
 PASS_LIST_MEMBERS = {"object", "id", "shortId", "templateId", "templateName",
                      "templateRevision", "environment", "status", "source", "holderName",
                      "holderEmail", "platforms", "signing", "distributionUrl", "createdAt",
-                     "updatedAt", "voidedAt"}
+                     "updatedAt", "voidedAt", "redemptionCount", "lastRedeemedAt",
+                     "expiresAt", "relevantDate", "images"}
 
 
 def test_pass_created_arrives_signed_and_verifies(api: Api, receiver: Receiver) -> None:

@@ -73,14 +73,14 @@ def test_the_dashboard_works_under_its_policy(page_for: Any, live_server: Any) -
 
     # The designer: the preview's colours (were style attributes) follow the form.
     page.goto(f"{base}/dashboard/test/templates/{template['id']}")
-    card = page.locator("#preview .apple-pass")
+    card = page.locator("#preview .pp-apple")
     card.wait_for()
     assert "17, 34, 51" in card.evaluate("el => el.style.background")  # #112233
-    assert page.locator("#preview img.ap-strip").evaluate("el => el.naturalWidth") == 375
+    assert page.locator("#preview .pp-apple img.strip").evaluate("el => el.naturalWidth") == 375
     page.eval_on_selector("#f-color-background", "(el) => { el.value = '#7a1f5c';"
                           " el.dispatchEvent(new Event('input', {bubbles: true}));"
                           " el.dispatchEvent(new Event('change', {bubbles: true})); }")
-    page.wait_for_function("() => document.querySelector('#preview .apple-pass').style.background"
+    page.wait_for_function("() => document.querySelector('#preview .pp-apple').style.background"
                            ".includes('122, 31, 92')")
     # A field's binding shows the inputs of that binding (was an onchange attribute).
     row = page.locator(".fieldrow", has=page.locator("#f-secondary-0-binding"))

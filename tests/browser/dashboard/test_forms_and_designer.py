@@ -104,12 +104,12 @@ def test_designer_keeps_the_preview_in_view_on_a_phone(
     sign_in(page, live_server.url)
     _new_template(page, live_server.url)
     page.locator("#f-secondary-0-label").scroll_into_view_if_needed()
-    assert not _in_view(page, "#preview .apple-pass")
+    assert not _in_view(page, "#preview .pp-apple")
     page.click("[data-pin-preview]")
     assert page.get_attribute("[data-pin-preview]", "aria-pressed") == "true"
     page.fill("#f-secondary-0-label", "Member no.")
-    page.locator("#preview .apple-pass", has_text="MEMBER NO.").or_(
-        page.locator("#preview .apple-pass", has_text="Member no.")).first.wait_for()
+    page.locator("#preview .pp-apple", has_text="MEMBER NO.").or_(
+        page.locator("#preview .pp-apple", has_text="Member no.")).first.wait_for()
     assert page.eval_on_selector("#preview", """(el) => {
         const box = el.getBoundingClientRect();
         return box.top >= 0 && box.top < innerHeight - 100; }""")

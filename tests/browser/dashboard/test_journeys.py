@@ -69,19 +69,19 @@ def _design_template(page: Any, base: str) -> str:
     page.fill("#f-header-0-label", "Gate")
     page.select_option("#f-header-0-binding", "shared")
     page.fill("#f-header-0-value", "North")
-    page.locator("#preview .apple-pass", has_text="North").wait_for()
-    assert "Guest" in page.locator("#preview .apple-pass").inner_text()
+    page.locator("#preview .pp-apple", has_text="North").wait_for()
+    assert "Guest" in page.locator("#preview .pp-apple").inner_text()
     # the colour picker changes the preview's background
     page.eval_on_selector("#f-color-background", "(el) => { el.value = '#7a1f5c';"
                           " el.dispatchEvent(new Event('input', {bubbles: true}));"
                           " el.dispatchEvent(new Event('change', {bubbles: true})); }")
-    page.wait_for_function("() => document.querySelector('#preview .apple-pass').style.background"
+    page.wait_for_function("() => document.querySelector('#preview .pp-apple').style.background"
                            ".includes('122, 31, 92')")
     # an image: uploaded to assets, shown as a thumbnail and in the preview
     page.set_input_files("#file-logo", files=[{"name": "logo.png", "mimeType": "image/png",
                                                "buffer": _png("#ffd166")}])
     page.locator("#slot-logo img").wait_for()
-    page.locator("#preview .apple-pass img.logo").wait_for()
+    page.locator("#preview .pp-apple img.logo").wait_for()
     screenshot(page, "dashboard-designer")
     page.click("#save-design")
     page.locator(".saved-note", has_text="Saved as revision 2").wait_for()
@@ -101,12 +101,13 @@ def test_design_issue_edit_and_void_a_pass(page_for: Any, live_server: Any,
     page.click("text=Issue pass")
     page.wait_for_url(re.compile(r"/dashboard/test/passes/pass_"))
     assert "issued" in page.locator(".flash.ok").inner_text()
-    assert page.locator("#preview-card, .apple-pass").first.is_visible()
+    assert page.locator("#preview-card, .pp-apple").first.is_visible()
     page.fill("#e-fv-number", "B-200")
     page.check("input[name=notification_mode][value=notify]")
     page.click("text=Save values")
-    page.locator(".flash.ok", has_text="notified").wait_for()
-    assert "B-200" in page.locator(".timeline").inner_text()
+    page.locator(".flash.ok", has_text="Saved 1 change.").wait_for()
+    assert page.locator(".flash.ok", has_text="Apple Wallet: no iPhone has this pass").count() == 1
+    assert "B-200" in page.locator(".timeline:not(.activity)").inner_text()
     screenshot(page, "dashboard-pass-detail")
     page.click("text=Create link")
     link = page.locator("#download-links .secret-once code").inner_text()

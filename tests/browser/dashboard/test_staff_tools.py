@@ -5,9 +5,6 @@ history's diff and restore. Screenshots in tests/browser/screenshots/."""
 from __future__ import annotations
 
 import io
-import json
-import urllib.request
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,15 +15,11 @@ from PIL import Image
 from standardwebhooks.webhooks import Webhook
 
 from tests.api.factories import definition, template_body
-from tests.browser.dashboard.conftest import PASSWORD, sign_in
-from tests.support.browser import LiveServer, screenshot, serving
+from tests.browser.dashboard.conftest import organization_key, sign_in
+from tests.support.browser import WATCH_REFUSALS, LiveServer, api, no_refusals, screenshot, serving
 from tests.support.receiver import Receiver
 
 EMAIL = "staff@tools.test"
-# Every refusal of the Content-Security-Policy, collected in the page.
-_WATCH = """window.__refused = [];
-document.addEventListener('securitypolicyviolation',
-  (e) => window.__refused.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));"""
 
 
 @pytest.fixture
@@ -40,33 +33,14 @@ def server(database: dict[str, Any], database_url: str, tmp_path: Path
 @pytest.fixture
 def key(server: LiveServer) -> str:
     """An organization whose owner signs in as EMAIL; its test API key."""
-    from webapp.services.accounts import organizations
-
-    with server.app.app_context():
-        return organizations.create("Tools Co", EMAIL, PASSWORD).keys["test"]
-
-
-def _api(server: LiveServer, key: str, method: str, path: str,
-         body: dict[str, Any] | None = None) -> dict[str, Any]:
-    request = urllib.request.Request(
-        f"{server.url}/v1/{path}", data=json.dumps(body).encode() if body else None,
-        method=method, headers={"Authorization": f"Bearer {key}",
-                                "Content-Type": "application/json",
-                                "Idempotency-Key": str(uuid.uuid4())})
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())
+    return organization_key(server, "Tools Co", EMAIL)
 
 
 def _page(page_for: Any, server: LiveServer, device: str = "desktop") -> Any:
     page = page_for(device)
-    page.add_init_script(_WATCH)
+    page.add_init_script(WATCH_REFUSALS)
     sign_in(page, server.url, EMAIL)
     return page
-
-
-def _no_refusals(page: Any) -> None:
-    page.wait_for_load_state("networkidle")
-    assert page.evaluate("window.__refused") == []
 
 
 def test_send_a_test_event_and_see_its_delivery(page_for: Any, server: LiveServer, key: str,
@@ -91,7 +65,7 @@ def test_send_a_test_event_and_see_its_delivery(page_for: Any, server: LiveServe
     payload = Webhook(secret).verify(request.body, request.headers)
     assert payload["type"] == "webhook_endpoint.test"
     assert payload["id"] in row.inner_text()
-    _no_refusals(page)
+    no_refusals(page)
     screenshot(page, "dashboard-webhook-test-event")
     # the same on a phone
     phone = _page(page_for, server, "iphone")
@@ -103,10 +77,10 @@ def test_send_a_test_event_and_see_its_delivery(page_for: Any, server: LiveServe
 
 
 def _issued(server: LiveServer, key: str) -> dict[str, Any]:
-    template = _api(server, key, "POST", "templates", template_body(name="Gym membership"))
-    return _api(server, key, "POST", "passes", {"templateId": template["id"],
-                                                "holderName": "Ada Lovelace",
-                                                "fieldValues": {"member": "Ada"}})
+    template = api(server, key, "POST", "templates", template_body(name="Gym membership"))
+    return api(server, key, "POST", "passes", {"templateId": template["id"],
+                                               "holderName": "Ada Lovelace",
+                                               "fieldValues": {"member": "Ada"}})
 
 
 def test_copy_the_permanent_link(page_for: Any, server: LiveServer, key: str) -> None:
@@ -129,7 +103,7 @@ def test_copy_the_permanent_link(page_for: Any, server: LiveServer, key: str) ->
     holder = opened.value
     holder.wait_for_load_state()
     assert holder.url == issued["distributionUrl"]
-    _no_refusals(page)
+    no_refusals(page)
 
 
 def _decode(png: bytes) -> list[str]:
@@ -148,7 +122,7 @@ def test_print_the_qr_code_of_a_pass(page_for: Any, server: LiveServer, key: str
     assert _decode(qr.screenshot()) == [issued["distributionUrl"]]
     box = qr.bounding_box()
     assert box["width"] >= 250 and abs(box["width"] - box["height"]) < 1, box
-    _no_refusals(page)
+    no_refusals(page)
     screenshot(page, "dashboard-pass-qr")
     # "Print" opens the browser's print dialog (stubbed here: headless has none)
     page.evaluate("window.print = () => { window.__printed = true; }")
@@ -173,14 +147,14 @@ def test_print_the_qr_code_of_a_pass(page_for: Any, server: LiveServer, key: str
 
 def test_see_what_changed_and_restore_a_revision(page_for: Any, server: LiveServer,
                                                  key: str) -> None:
-    template = _api(server, key, "POST", "templates", template_body(name="Gym"))
+    template = api(server, key, "POST", "templates", template_body(name="Gym"))
     second = definition(description="Gym card")
     second["colors"]["background"] = "#7a1f5c"
     second["config"]["fields"]["primary"][0]["label"] = "Guest"
     second["config"]["fields"]["secondary"].append(
         {"key": "gate", "label": "Gate", "binding": "shared", "value": "North"})
-    _api(server, key, "PATCH", f"templates/{template['id']}",
-         {"expectedRevision": 1, "definition": second})
+    api(server, key, "PATCH", f"templates/{template['id']}",
+        {"expectedRevision": 1, "definition": second})
     page = _page(page_for, server)
     page.goto(f"{server.url}/dashboard/test/templates/{template['id']}")
     page.get_by_role("link", name="History").first.click()
@@ -196,7 +170,7 @@ def test_see_what_changed_and_restore_a_revision(page_for: Any, server: LiveServ
     swatch = changes.locator(".swatch[data-background='#7a1f5c']")
     assert swatch.evaluate("(el) => getComputedStyle(el).backgroundColor") == \
         "rgb(122, 31, 92)"
-    _no_refusals(page)
+    no_refusals(page)
     screenshot(page, "dashboard-template-history-diff")
     # look at revision 1 and restore it
     page.get_by_role("link", name="Revision 1", exact=True).click()
@@ -211,7 +185,7 @@ def test_see_what_changed_and_restore_a_revision(page_for: Any, server: LiveServ
     assert "Gym card" in changes.inner_text()
     current = page.locator("tr.shown")
     assert current.inner_text().startswith("Revision 3") and "current" in current.inner_text()
-    got = _api(server, key, "GET", f"templates/{template['id']}")
+    got = api(server, key, "GET", f"templates/{template['id']}")
     assert got["revision"] == 3 and got["definition"] == definition()
     # compare any two revisions from the list
     page.select_option("#compare", "1")

@@ -17,6 +17,7 @@ from flask import Response, make_response, request
 from werkzeug.datastructures import MultiDict
 
 from webapp.dashboard import ENV, bp, charts, ctx, nav
+from webapp.dashboard.csv_import import safe_cell
 from webapp.dashboard.htmx import render
 from webapp.errors import InvalidRequest
 from webapp.services import insights
@@ -123,15 +124,9 @@ def to_csv(data: dict[str, Any]) -> str:
     writer.writerow([*keys, *charts.COUNTS, *split])
     for row in [*data["series"], {**data["totals"], keys[0]: "total"}]:
         by = row.get("byPlatform", {})
-        writer.writerow([_cell(row.get(k)) for k in keys] + [row[c] for c in charts.COUNTS]
+        writer.writerow([safe_cell(row.get(k)) for k in keys] + [row[c] for c in charts.COUNTS]
                         + [by[name.split(".")[0]][name.split(".")[1]] for name in split])
     return out.getvalue()
-
-
-def _cell(value: Any) -> str:
-    """Text a spreadsheet shows as text: a leading = + - @ would be read as a formula."""
-    text = "" if value is None else str(value)
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 _REPEATED = ("viewed", "add_intent")  # a run of these is one line with its count

@@ -23,7 +23,7 @@ from rq import Queue, SimpleWorker
 from rq.executions import Execution
 from rq.job import Job
 
-from jobs.queue import QUEUE_NAME, Sweeper
+from jobs.queue import QUEUE_NAMES, Sweeper
 from webapp import create_app
 
 log = logging.getLogger("jobs.worker")
@@ -83,7 +83,8 @@ def _work_once(app: Any, url: str) -> None:
     """One worker's life: until a stop request, or until Redis goes away."""
     try:
         connection = Redis.from_url(url, socket_connect_timeout=2)
-        worker = AppWorker([Queue(QUEUE_NAME, connection=connection)], connection=connection,
+        queues = [Queue(name, connection=connection) for name in QUEUE_NAMES]
+        worker = AppWorker(queues, connection=connection,
                            name=f"worker-{os.getpid()}-{time.monotonic_ns()}")
         worker.app = app
         worker.work(with_scheduler=True, logging_level=app.config.get("LOG_LEVEL", "INFO"))

@@ -120,7 +120,8 @@ def _finish_background_jobs(app: Flask) -> None:
     of them writes into (or locks) the next test's database."""
     from jobs import queue
 
-    app.extensions[queue.EXECUTOR].shutdown(wait=True)
+    for executor in app.extensions[queue.EXECUTORS].values():
+        executor.shutdown(wait=True)
 
 
 @pytest.fixture

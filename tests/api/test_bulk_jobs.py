@@ -6,6 +6,7 @@ Jobs run inline after the POST commits (JOBS_SYNCHRONOUS) unless a test holds th
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -637,3 +638,39 @@ def test_a_chunks_updates_are_pushed_by_one_job(
     for p in passes:
         [update] = api.get(f"/v1/passes/{p}/updates").get_json()["data"]
         assert update["delivery"]["apple"]["status"] not in ("pending", "skipped"), update
+
+
+def test_a_finished_job_refreshes_the_planner_statistics(
+        app: Flask, api: Api, template: dict[str, Any]) -> None:
+    """PostgreSQL: the passes a job wrote are in the statistics the next job is planned with
+    (without them a first big import's externalId lookups scan the template's passes).
+    SQLite: nothing to refresh, and nothing is written."""
+    from sqlalchemy import text
+
+    from webapp.extensions import db
+
+    with app.app_context():
+        postgres = db.engine.dialect.name == "postgresql"
+        if postgres:
+            before = db.session.scalar(text(
+                "SELECT coalesce(analyze_count, 0) FROM pg_stat_user_tables "
+                "WHERE relname = 'passes'"))
+    issue_job(api, template, [member("Ada", externalId="m-1"), member("Bo")])
+    with app.app_context():
+        if postgres:
+            # The statistics collector reports a moment later: wait for it.
+            for _ in range(50):
+                db.session.execute(text("SELECT pg_stat_clear_snapshot()"))
+                after = db.session.scalar(text(
+                    "SELECT analyze_count FROM pg_stat_user_tables WHERE relname = 'passes'"))
+                if after > before:
+                    break
+                db.session.rollback()
+                time.sleep(0.1)
+            assert after == before + 1
+            reltuples = db.session.scalar(text(
+                "SELECT reltuples FROM pg_class WHERE relname = 'passes'"))
+            assert reltuples == 2
+        else:
+            assert db.session.scalar(text(
+                "SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'")) == 0

@@ -100,7 +100,7 @@ def worker_env(app: Flask, database_url: str, redis: Redis, tmp_path: Path) -> d
         "SWEEP_STALE_SECONDS": "2", "JOBS_LEASE_SECONDS": "3", "LOG_LEVEL": "WARNING",
     })
     app.config.update(REDIS_URL=redis.url, WEBHOOKS_ALLOW_PRIVATE_NETWORKS=True)
-    app.extensions.pop("rq_queue", None)
+    app.extensions.pop("rq_queues", None)
     return env
 
 

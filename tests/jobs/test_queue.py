@@ -51,7 +51,7 @@ def test_with_redis_jobs_go_to_rq(app, api: Api, redis_server) -> None:
     from rq import Queue
 
     app.config["REDIS_URL"] = redis_server.url
-    app.extensions.pop("rq_queue", None)
+    app.extensions.pop("rq_queues", None)
     body = _issue_and_update(api)
     queue = Queue("default", connection=Redis.from_url(redis_server.url))
     jobs = [j for j in queue.get_jobs() if j.func_name == "jobs.tasks.deliver_pass_update"]
@@ -63,7 +63,7 @@ def test_redis_down_never_fails_the_request(app, api: Api) -> None:
     from tests.support.services import free_port
 
     app.config["REDIS_URL"] = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens here
-    app.extensions.pop("rq_queue", None)
+    app.extensions.pop("rq_queues", None)
     started = time.monotonic()
     body = _issue_and_update(api)
     assert body["update"]["delivery"]["apple"]["status"] == "pending"

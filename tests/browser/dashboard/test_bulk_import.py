@@ -27,7 +27,7 @@ new MutationObserver(record).observe(document.body, {subtree: true, childList: t
 
 
 class HeldJobs:
-    """The in-process queue, except that bulk jobs wait until `release()`: the job page is
+    """The in-process bulk queue, except that its jobs wait until `release()`: the job page is
     seen at 0 first, whatever the machine's speed. Other tasks run as usual."""
 
     def __init__(self, executor: Any):
@@ -54,7 +54,8 @@ def server(database: dict[str, Any], database_url: str, tmp_path: Path
     with serving(database_url, tmp_path) as live:
         from jobs import queue
 
-        live.app.extensions[queue.EXECUTOR] = HeldJobs(live.app.extensions[queue.EXECUTOR])
+        executors = live.app.extensions[queue.EXECUTORS]
+        executors[queue.BULK_QUEUE] = HeldJobs(executors[queue.BULK_QUEUE])
         yield live
 
 
@@ -133,7 +134,7 @@ def test_import_a_csv_watch_it_run_and_download_the_results(
     assert page.locator("#job-done").inner_text() == "0 of 25"
     page.evaluate(_FOLLOW_BAR)
     screenshot(page, "dashboard-import-job-queued")
-    server.app.extensions["job_executor"].release()
+    server.app.extensions["job_executors"]["bulk"].release()
     page.locator("#job-status", has_text="Completed").wait_for(timeout=30000)
     seen = page.evaluate("window.__bar")
     assert seen[0] == "0/25" and seen[-1] == "25/25", seen  # moved, without a reload
@@ -158,7 +159,7 @@ def test_import_a_csv_watch_it_run_and_download_the_results(
 
 def test_update_all_passes_to_the_latest_design(page_for: Any, server: LiveServer,
                                                 key: str, email: str) -> None:
-    server.app.extensions["job_executor"].release()
+    server.app.extensions["job_executors"]["bulk"].release()
     template = api(server, key, "POST", "templates",
                    {"name": "Gym", "type": "generic", "definition": member_import_definition()})
     passes = [api(server, key, "POST", "passes", {"templateId": template["id"],

@@ -17,9 +17,8 @@ def deliver_pass_update(update_id: str) -> None:
 
 
 def deliver_pass_updates(*update_ids: str) -> None:
-    """`deliver_pass_update` for the updates of one bulk job chunk, one after another."""
-    for update_id in update_ids:
-        pass_updates.push(update_id)
+    """`deliver_pass_update` for the updates of one bulk job chunk, their pushes together."""
+    pass_updates.push_all(list(update_ids))
 
 
 def sync_google_pass(pass_id: str) -> None:

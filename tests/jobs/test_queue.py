@@ -34,8 +34,8 @@ def test_without_redis_jobs_run_in_process(app, api: Api, monkeypatch) -> None:
     ran = threading.Event()
     seen: list[str] = []
 
-    def step(record) -> None:
-        seen.append(record.id)
+    def step(records) -> None:
+        seen.extend(record.id for record in records)
         ran.set()
 
     # setitem restores the real Apple step afterwards (popping it left later tests without).

@@ -81,11 +81,12 @@ def steps(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict]:
     runs: list[str] = []
 
     def step(wallet: str):  # type: ignore[no-untyped-def]
-        def run(record) -> None:  # type: ignore[no-untyped-def]
-            runs.append(wallet)
-            if wallet in done:
-                with transaction():
-                    setattr(record, f"{wallet}_status", done[wallet])
+        def run(records) -> None:  # type: ignore[no-untyped-def]
+            for record in records:
+                runs.append(wallet)
+                if wallet in done:
+                    with transaction():
+                        setattr(record, f"{wallet}_status", done[wallet])
 
         return run
 

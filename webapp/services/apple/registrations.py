@@ -198,28 +198,52 @@ def log(lines: object) -> Answer:
 def touch(item: Pass) -> ApplePassState:
     """The pass's wallet state, brought up to its current version (a new tag, a later
     Last-Modified) when the version moved on."""
-    state = db.session.get(ApplePassState, item.id, populate_existing=True)
-    if state is not None and state.version >= item.version:
-        return state
+    return touch_all([item])[item.id]
+
+
+def touch_all(items: list[Pass]) -> dict[str, ApplePassState]:
+    """`touch` for many passes (a chunk's pushes): their states by pass ID, the new tags
+    drawn in one transaction, in the order of `items`."""
+    unique = list({item.id: item for item in items}.values())
+    states = _states([item.id for item in unique])
+    stale = [item for item in unique if _behind(states.get(item.id), item)]
+    if not stale:
+        return states
     try:
         with transaction() as session:
-            state = session.get(ApplePassState, item.id, with_for_update=True,
-                                populate_existing=True)
-            if state is not None and state.version >= item.version:
-                return state
-            tag, now = _next_tag(session), clock.now()
-            if state is None:
-                state = ApplePassState(pass_id=item.id, version=item.version, tag=tag,
-                                       last_modified=_whole_second(item.wallet_updated_at),
-                                       fetched_version=0, updated_at=now)
-                session.add(state)
-            else:
-                state.version, state.tag, state.updated_at = item.version, tag, now
-                state.last_modified = max(_whole_second(now),
-                                          state.last_modified + timedelta(seconds=1))
-        return state
-    except IntegrityError:  # created at the same moment by another request
-        return db.session.get(ApplePassState, item.id, populate_existing=True)  # type: ignore[return-value]
+            locked = _states([item.id for item in stale], lock=True)
+            stale = [item for item in stale if _behind(locked.get(item.id), item)]
+            now = clock.now()
+            for item, tag in zip(stale, _next_tags(session, len(stale)), strict=True):
+                state = locked.get(item.id)
+                if state is None:
+                    locked[item.id] = ApplePassState(
+                        pass_id=item.id, version=item.version, tag=tag,
+                        last_modified=_whole_second(item.wallet_updated_at),
+                        fetched_version=0, updated_at=now)
+                    session.add(locked[item.id])
+                else:
+                    state.version, state.tag, state.updated_at = item.version, tag, now
+                    state.last_modified = max(_whole_second(now),
+                                              state.last_modified + timedelta(seconds=1))
+        return {**states, **locked}
+    except IntegrityError:  # a state created at the same moment by another request
+        if len(unique) > 1:
+            return {pass_id: state for item in unique
+                    for pass_id, state in touch_all([item]).items()}
+        return _states([unique[0].id])
+
+
+def _states(pass_ids: list[str], *, lock: bool = False) -> dict[str, ApplePassState]:
+    query = select(ApplePassState).where(ApplePassState.pass_id.in_(pass_ids)) \
+        .execution_options(populate_existing=True)
+    if lock:
+        query = query.with_for_update()
+    return {state.pass_id: state for state in db.session.scalars(query)}
+
+
+def _behind(state: ApplePassState | None, item: Pass) -> bool:
+    return state is None or state.version < item.version
 
 
 def registrations(pass_id: str) -> list[AppleRegistration]:
@@ -228,14 +252,26 @@ def registrations(pass_id: str) -> list[AppleRegistration]:
         AppleRegistration.pass_id == pass_id).order_by(AppleRegistration.id)))
 
 
-def _next_tag(session: Session) -> int:
+def registrations_of(pass_ids: list[str]) -> dict[str, list[AppleRegistration]]:
+    """The devices registered for each of the passes (none: left out)."""
+    found: dict[str, list[AppleRegistration]] = {}
+    for registration in db.session.scalars(select(AppleRegistration).where(
+            AppleRegistration.pass_id.in_(pass_ids)).order_by(AppleRegistration.id)):
+        found.setdefault(registration.pass_id, []).append(registration)
+    return found
+
+
+def _next_tags(session: Session, count: int) -> range:
+    """`count` new tags, in order; the counter's row stays locked until the commit."""
+    if count == 0:
+        return range(0)
     value = session.execute(sql_update(AppleCounter).where(AppleCounter.name == "tag")
-                            .values(value=AppleCounter.value + 1)
+                            .values(value=AppleCounter.value + count)
                             .returning(AppleCounter.value)).scalar()
     if value is None:  # the migration adds the row; recreate it if someone removed it
-        session.execute(insert(AppleCounter).values(name="tag", value=1))
-        value = 1
-    return int(value)
+        session.execute(insert(AppleCounter).values(name="tag", value=count))
+        value = count
+    return range(int(value) - count + 1, int(value) + 1)
 
 
 def _whole_second(moment: datetime) -> datetime:

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from webapp import clock, ids
 from webapp.db import pagination
 from webapp.db.find import find_or_404
-from webapp.db.transaction import changed_rows, enqueue_after_commit, transaction
+from webapp.db.transaction import enqueue_after_commit, transaction
 from webapp.models import Event, Pass, PassUpdate, WebhookDelivery, WebhookEndpoint
 from webapp.services.context import Context
 from webapp.services.webhooks import event_data
@@ -96,22 +96,35 @@ def pass_data(session: Session, item: Pass, **extra: Any) -> dict[str, Any]:
 def pass_update_finished(record: PassUpdate) -> None:
     """Once neither wallet is pending, mark the update done and emit
     `pass_update.delivered` (once, however often this runs)."""
+    pass_updates_finished([record])
+
+
+def pass_updates_finished(records: list[PassUpdate]) -> None:
+    """`pass_update_finished` for many updates, in one transaction."""
+    if not records:
+        return
     with transaction() as session:
-        session.refresh(record)
-        if record.delivery_state != "pending" or \
-                "pending" in (record.apple_status, record.google_status):
+        current = session.scalars(select(PassUpdate).where(
+            PassUpdate.id.in_([r.id for r in records]))
+            .execution_options(populate_existing=True)).all()
+        ready = [r.id for r in current if r.delivery_state == "pending"
+                 and "pending" not in (r.apple_status, r.google_status)]
+        if not ready:
             return
-        won = changed_rows(
-            session,
-            sql_update(PassUpdate).where(PassUpdate.id == record.id,
+        won = set(session.scalars(
+            sql_update(PassUpdate).where(PassUpdate.id.in_(ready),
                                          PassUpdate.delivery_state == "pending")
             .values(delivery_state="done", updated_at=clock.now())
-            .execution_options(synchronize_session=False))
-        if won == 1:
-            record.delivery_state = "done"
-            emit(session, organization_id=record.organization_id,
-                 environment=record.environment, type="pass_update.delivered",
-                 data={"object": event_data.pass_update_object(record)})
+            .returning(PassUpdate.id).execution_options(synchronize_session=False)))
+        done: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for record in current:
+            if record.id in won:
+                record.delivery_state = "done"
+                done.setdefault((record.organization_id, record.environment), []).append(
+                    {"object": event_data.pass_update_object(record)})
+        for (organization_id, environment), datas in done.items():
+            emit_all(session, organization_id=organization_id, environment=environment,
+                     type="pass_update.delivered", datas=datas)
 
 
 def list_(ctx: Context, *, type: str | None = None, limit: int = pagination.DEFAULT_LIMIT,

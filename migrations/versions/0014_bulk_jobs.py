@@ -68,12 +68,12 @@ def upgrade():
         batch_op.create_index('ix_bulk_job_items_status', ['job_id', 'status', 'index'], unique=False)
     with op.batch_alter_table('passes', schema=None) as batch_op:
         batch_op.add_column(sa.Column('external_id', sa.String(length=200), nullable=True))
-        batch_op.create_index('ux_passes_template_environment_external_id', ['template_id', 'environment', 'external_id'], unique=True)
+        batch_op.create_index('ux_passes_scope_template_external_id', ['organization_id', 'environment', 'template_id', 'external_id'], unique=True)
 
 
 def downgrade():
     with op.batch_alter_table('passes', schema=None) as batch_op:
-        batch_op.drop_index('ux_passes_template_environment_external_id')
+        batch_op.drop_index('ux_passes_scope_template_external_id')
         batch_op.drop_column('external_id')
     with op.batch_alter_table('bulk_job_items', schema=None) as batch_op:
         batch_op.drop_index('ix_bulk_job_items_status')

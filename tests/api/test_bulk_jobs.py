@@ -674,3 +674,22 @@ def test_a_finished_job_refreshes_the_planner_statistics(
         else:
             assert db.session.scalar(text(
                 "SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'")) == 0
+
+
+def test_a_chunks_external_id_lookup_reads_its_unique_index(
+        app: Flask, api: Api, template: dict[str, Any]) -> None:
+    """SQLite (no statistics) answers the runner's lookup from the unique index, not by
+    reading every pass of the template through the scope's index (which slowed each chunk as
+    the template grew). PostgreSQL plans from statistics: the test above."""
+    from sqlalchemy import text
+
+    from webapp.extensions import db
+
+    with app.app_context():
+        if db.engine.dialect.name != "sqlite":
+            pytest.skip("SQLite's planner: PostgreSQL's is the statistics test")
+        plan = db.session.execute(text(
+            "EXPLAIN QUERY PLAN SELECT external_id, id FROM passes WHERE template_id = :t "
+            "AND environment = 'test' AND organization_id = 'org' AND external_id IN "
+            "('m-1', 'm-2', 'm-3')"), {"t": template["id"]}).all()
+    assert "USING INDEX ux_passes_scope_template_external_id" in str(plan), plan

@@ -22,8 +22,11 @@ class Pass(Model):
         Index("ix_passes_scope_barcode_value", "organization_id", "environment",
               "barcode_value"),
         # The integrator's own ID of a pass issued by a bulk job (issue 17): one pass each.
-        Index("ux_passes_template_environment_external_id", "template_id", "environment",
-              "external_id", unique=True),
+        # The scope first, as in every lookup: with (template, environment, externalId)
+        # SQLite answered a chunk's `external_id IN (...)` through ix_passes_scope_template_id,
+        # reading all the template's passes per chunk.
+        Index("ux_passes_scope_template_external_id", "organization_id", "environment",
+              "template_id", "external_id", unique=True),
         # PostgreSQL: a trigram index for `search` (migration 0002); SQLite scans.
     )
 

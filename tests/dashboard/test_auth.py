@@ -48,7 +48,7 @@ def test_sign_in_sets_a_hardened_session_cookie(client: Any, org: dict[str, Any]
     response = client.post("/dashboard/login", data={
         "email": org["email"].upper(), "password": org["password"], "csrf_token": token})
     assert response.status_code == 303
-    assert response.headers["Location"] == "/dashboard/test/passes"
+    assert response.headers["Location"] == "/dashboard/test/"  # the Overview
     cookie = response.headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Secure" in cookie
     assert client.get("/dashboard/test/passes").status_code == 200
@@ -87,7 +87,7 @@ def test_sign_in_goes_back_to_next_but_never_off_site(client: Any, org: dict[str
     token = csrf_token(client)
     data = {"email": org["email"], "password": org["password"], "csrf_token": token}
     response = client.post("/dashboard/login?next=//evil.test/x", data=data)
-    assert response.headers["Location"] == "/dashboard/test/passes"
+    assert response.headers["Location"] == "/dashboard/test/"
     token = csrf_token(client, "/dashboard/test/keys")
     client.post("/dashboard/logout", data={"csrf_token": token})
     token = csrf_token(client)
@@ -157,7 +157,7 @@ def test_environment_is_in_the_url_and_live_looks_different(dash: Dash) -> None:
     assert 'class="env-live"' in live_page and "<strong>LIVE</strong>" in live_page
     assert 'href="/dashboard/live/keys" class="live "' in test_page
     assert dash.get("/dashboard/prod/keys").status_code == 404
-    assert dash.get("/dashboard/").headers["Location"] == "/dashboard/test/passes"
+    assert dash.get("/dashboard/").headers["Location"] == "/dashboard/test/"
 
 
 def test_a_member_of_two_organizations_switches(app: Flask, client: Any, org: dict[str, Any],

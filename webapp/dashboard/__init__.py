@@ -100,7 +100,7 @@ def ctx() -> Context:
 
 @bp.get("/")
 def root() -> BaseResponse:
-    return redirect(url_for("dashboard.passes_index", env="test"))
+    return redirect(url_for("dashboard.insights_home", env="test"))
 
 
 @bp.context_processor

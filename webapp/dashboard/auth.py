@@ -103,7 +103,7 @@ def login() -> BaseResponse:
     target = _safe_next(request.values.get("next"))
     if request.method == "GET":
         if current_user.is_authenticated:
-            return go(target or url_for("dashboard.passes_index", env="test"))
+            return go(target or url_for("dashboard.insights_home", env="test"))
         return render("dashboard/login.html", email="", next=target)
     staff = users.sign_in(request.form.get("email", ""), request.form.get("password", ""))
     if staff is None:
@@ -112,7 +112,7 @@ def login() -> BaseResponse:
     session.clear()  # a fresh session (and CSRF token) for the signed-in person
     _start_session(staff)
     session["org_id"] = staff.memberships[0].organization_id
-    return go(target or url_for("dashboard.passes_index", env="test"))
+    return go(target or url_for("dashboard.insights_home", env="test"))
 
 
 @bp.post("/logout")
@@ -163,7 +163,7 @@ def switch_organization() -> BaseResponse:
 
         raise NotFound("You are not a member of that organization.")
     session["org_id"] = membership.organization_id
-    return go(url_for("dashboard.passes_index", env=g.env))
+    return go(url_for("dashboard.insights_home", env=g.env))
 
 
 def _safe_next(value: str | None) -> str | None:

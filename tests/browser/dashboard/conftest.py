@@ -32,7 +32,7 @@ def organization_key(server: Any, name: str, email: str) -> str:
 
 
 def sign_in(page: Any, base: str, email: str = EMAIL, password: str = PASSWORD,
-            lands_on: str = "/dashboard/test/passes") -> None:
+            lands_on: str = "/dashboard/test/") -> None:
     """Sign in on the login page and wait for the page it leads to (`lands_on`)."""
     page.goto(f"{base}/dashboard/login")
     page.fill("#email", email)

@@ -97,6 +97,9 @@ def test_dashboard_pages(page_for: Any, live_server: LiveServer, issuer: Issuer,
     check("templates", f"{base}/templates")
     check("issue-form", f"{base}/passes/new?template={item['templateId']}")
     check("keys", f"{base}/keys")
+    check("change-passes", f"{base}/templates/{item['templateId']}/change")
+    check("jobs", f"{base}/jobs")
+    check("overview", f"{base}/")
     check("not-found", f"{base}/no-such-page", 404)
     assert not any(found.values()), "\n" + _report(found)
 

@@ -1,6 +1,6 @@
 """Bulk jobs: import passes from a CSV file on a template (upload, match columns, preview
-each row's problems, run), move a template's passes to its latest design, and each job's
-progress and results as CSV.
+each row's problems, run), change or void many of a template's passes at once, move them to
+its latest design, and each job's progress and results as CSV.
 
 The uploaded file is kept on the server between the steps (`upload_store`): the browser
 cannot send a file input back after the page changes, and the preview must show the very
@@ -15,7 +15,7 @@ from typing import Any
 from flask import Response, current_app, flash, make_response, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp.dashboard import ENV, bp, csv_import, ctx, nav, upload_store
+from webapp.dashboard import ENV, bp, csv_import, ctx, forms, nav, upload_store
 from webapp.dashboard.htmx import go, render
 from webapp.errors import InvalidRequest, NotFound, ServiceError
 from webapp.services import bulk
@@ -168,6 +168,50 @@ def templates_upgrade(template_id: str) -> BaseResponse:
     job = bulk.create(ctx(), "upgrade", {"templateId": template.id, "notificationMode": mode})
     flash(f"Moving {outdated} pass{'es' * (outdated != 1)} to revision {job.to_revision}.")
     return go(url_for("dashboard.jobs_show", job_id=job.id))
+
+
+@bp.route(f"/{ENV}/templates/<template_id>/change", methods=["GET", "POST"])
+def templates_change(template_id: str) -> BaseResponse:
+    """Set values on, or void, the template's active passes (all, or those a search finds):
+    an `update` or `void` bulk job of their IDs, as the API would take it."""
+    template = revisions.get(ctx(), template_id)
+    fields = forms.per_pass_fields(template)
+    search = request.values.get("q", "").strip()[:200]
+    pass_ids = lifecycle.ids_matching(ctx(), template_id=template.id, status="active",
+                                      search=search or None, limit=bulk.MAX_ITEMS + 1)
+    if request.method == "GET":
+        return _change_page(template, fields, search, pass_ids)
+    action = request.form.get("action")
+    values = forms.typed_values(request.form, fields)
+    problem = None
+    if len(pass_ids) > bulk.MAX_ITEMS:
+        problem = (f"More than {bulk.MAX_ITEMS:,} passes match: narrow them down with a "
+                   "search, one job at a time.")
+    elif not pass_ids:
+        problem = "No active pass matches: nothing to change."
+    elif action not in ("update", "void"):
+        problem = "Choose what to do: set values or void."
+    elif action == "update" and not values:
+        problem = "Type at least one new value (empty inputs leave a value as it is)."
+    if problem is not None:
+        return _change_page(template, fields, search, pass_ids, 422, problem=problem,
+                            values=forms.form_values(request.form))
+    if action == "void":
+        job = bulk.create(ctx(), "void", {"items": [{"passId": i} for i in pass_ids]})
+    else:
+        mode = "notify" if request.form.get("notification_mode") == "notify" else "silent"
+        job = bulk.create(ctx(), "update", {"notificationMode": mode, "items": [
+            {"passId": i, "fieldValues": values} for i in pass_ids]})
+    verb = "Voiding" if action == "void" else "Changing"
+    flash(f"{verb} {len(pass_ids):,} pass{'es' * (len(pass_ids) != 1)} of {template.name}.")
+    return go(url_for("dashboard.jobs_show", job_id=job.id))
+
+
+def _change_page(template: Any, fields: list[dict[str, Any]], search: str,
+                 pass_ids: list[str], status: int = 200, **extra: Any) -> Response:
+    return render("dashboard/imports/change.html", None, status, template=template,
+                  fields=fields, search=search, matching=len(pass_ids),
+                  too_many=len(pass_ids) > bulk.MAX_ITEMS, max_items=bulk.MAX_ITEMS, **extra)
 
 
 @bp.get(f"/{ENV}/jobs")

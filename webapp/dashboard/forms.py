@@ -10,6 +10,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from webapp.domain import definition as rules
 from webapp.domain.text import printable, problem
 from webapp.errors import InvalidRequest
 from webapp.services.passes.lifecycle import IssueRequest
@@ -85,11 +86,7 @@ def issue_request(form: MultiDict[str, str], fields: list[dict[str, Any]],
 
     The holder's name is the `holder_name` input, or else the holder-name field's value.
     """
-    values: dict[str, Any] = {}
-    for field in fields:
-        raw = form.get(f"fv-{field['key']}", "").strip()
-        if raw:
-            values[field["key"]] = _value(raw, field.get("format", "text"))
+    values = typed_values(form, fields)
     platforms = {w: form.get(f"platform-{w}") == "on" for w in ("apple", "google")
                  if supported.get(w)}
     holder_key = holder_field_key(fields)
@@ -102,6 +99,24 @@ def issue_request(form: MultiDict[str, str], fields: list[dict[str, Any]],
         barcode_value=form.get("barcode_value", "").strip() or None,
         platforms=platforms or None,
     )
+
+
+def per_pass_fields(template: Any) -> list[dict[str, Any]]:
+    """The template's per-pass fields as the forms show them (key, label, required,
+    format)."""
+    return [{"key": key, "label": f.get("label") or key, "required": f.get("required") is True,
+             "format": f.get("format", "text")}
+            for key, f in rules.per_pass_fields(template.definition).items()]
+
+
+def typed_values(form: MultiDict[str, str], fields: list[dict[str, Any]]) -> dict[str, Any]:
+    """The per-pass values typed into `fv-<key>` inputs; empty inputs are left out."""
+    values: dict[str, Any] = {}
+    for field in fields:
+        raw = form.get(f"fv-{field['key']}", "").strip()
+        if raw:
+            values[field["key"]] = _value(raw, field.get("format", "text"))
+    return values
 
 
 def value_patch(form: MultiDict[str, str], fields: list[dict[str, Any]]) -> dict[str, Any]:

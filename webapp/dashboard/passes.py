@@ -60,18 +60,10 @@ def _issue_form(template_id: str | None, status: int = 200, **extra: Any) -> Res
             chosen = revisions.get(ctx(), template_id or choices[0].id)
         except NotFound:
             chosen = None
-    fields = _per_pass_fields(chosen) if chosen else []
+    fields = forms.per_pass_fields(chosen) if chosen else []
     return render("dashboard/passes/new.html", "dashboard/passes/_issue_form.html", status,
                   choices=choices, template=chosen, fields=fields,
                   holder_key=forms.holder_field_key(fields), **extra)
-
-
-def _per_pass_fields(template: Any) -> list[dict[str, Any]]:
-    from webapp.domain import definition as rules
-
-    return [{"key": key, "label": f.get("label") or key, "required": f.get("required") is True,
-             "format": f.get("format", "text")}
-            for key, f in rules.per_pass_fields(template.definition).items()]
 
 
 @bp.get(f"/{ENV}/passes/new")
@@ -84,7 +76,7 @@ def passes_create() -> BaseResponse:
     template_id = request.form.get("template_id", "")
     template = revisions.get(ctx(), template_id)
     assert template.definition is not None  # `revisions.get` loads the current definition
-    fields = _per_pass_fields(template)
+    fields = forms.per_pass_fields(template)
     barcode = template.definition.get("barcode") or {}
     missing = forms.missing_values(request.form, fields, barcode.get("perPass") is True)
     if missing:

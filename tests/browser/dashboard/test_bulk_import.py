@@ -202,3 +202,43 @@ def test_update_all_passes_to_the_latest_design(page_for: Any, server: LiveServe
     phone.goto(f"{server.url}/dashboard/test/templates/{template['id']}/upgrade")
     screenshot(phone, "dashboard-phone-upgrade-confirm")
     no_refusals(phone)
+
+
+def test_change_many_passes_then_void_some(page_for: Any, server: LiveServer, key: str,
+                                           email: str) -> None:
+    server.app.extensions["job_executors"]["bulk"].release()
+    template = api(server, key, "POST", "templates",
+                   {"name": "Gym", "type": "generic", "definition": member_import_definition()})
+    passes = [api(server, key, "POST", "passes", {
+        "templateId": template["id"], "holderName": name,
+        "fieldValues": {"member": name, "level": "Silver"}}) for name in ("Ada", "Bo", "Cy")]
+    page = _page(page_for, server, email)
+    page.goto(f"{server.url}/dashboard/test/templates/{template['id']}")
+    page.click("#change-passes-link")
+    assert page.locator("#change-count").inner_text() == "3 active passes of Gym in test."
+    page.fill("#c-fv-level", "Gold")
+    page.get_by_label("Notify holders of changed fields that have a change message").check()
+    screenshot(page, "dashboard-change-passes")
+    page.get_by_role("button", name="Change 3 passes").click()
+    page.wait_for_url(f"{server.url}/dashboard/test/jobs/bjob_*")
+    page.locator("#job-status", has_text="Completed").wait_for(timeout=30000)
+    assert page.locator("#job-done").inner_text() == "3 of 3"
+    assert [api(server, key, "GET", f"passes/{p['id']}")["fieldValues"]["level"]
+            for p in passes] == ["Gold"] * 3
+    # void the ones a search finds
+    page.goto(f"{server.url}/dashboard/test/templates/{template['id']}/change")
+    page.fill("#change-q", "cy")
+    page.get_by_role("button", name="Find").click()
+    assert page.locator("#change-count").inner_text() == \
+        "1 active pass of Gym in test contains “cy”."
+    page.get_by_label("Void them").check()
+    page.get_by_role("button", name="Change 1 pass").click()
+    page.locator("#job-status", has_text="Completed").wait_for(timeout=30000)
+    assert [api(server, key, "GET", f"passes/{p['id']}")["status"] for p in passes] == [
+        "active", "active", "voided"]
+    no_refusals(page)
+    phone = _page(page_for, server, email, "iphone")
+    phone.goto(f"{server.url}/dashboard/test/templates/{template['id']}/change")
+    screenshot(phone, "dashboard-phone-change-passes")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    no_refusals(phone)

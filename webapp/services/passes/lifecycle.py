@@ -231,23 +231,38 @@ def list_(ctx: Context, *, template_id: str | None = None, status: str | None = 
     :raises InvalidRequest: bad filter, limit or cursor.
     """
     scope = (Pass.organization_id == ctx.organization_id, Pass.environment == ctx.environment)
-    query = select(Pass).where(*scope)
-    if template_id is not None:
-        query = query.where(Pass.template_id == template_id)
-    if status is not None:
-        query = query.where(Pass.status == status)
-    if source is not None:
-        query = query.where(Pass.source == source)
-    if search:
-        term = search_rules.fold("".join(ch for ch in search if ch.isprintable())).strip()
-        if term:
-            query = query.where(*_search(term))
+    query = select(Pass).where(*_filters(ctx, template_id, status, source, search))
     page = pagination.paginate(query, Pass.id, select(Pass.id).where(*scope), limit=limit,
                                cursor=cursor)
     names = _template_names({p.template_id for p in page.data})
     for item in page.data:
         item.template_name = names.get(item.template_id)
     return page
+
+
+def ids_matching(ctx: Context, *, template_id: str, status: str | None = None,
+                 search: str | None = None, limit: int) -> list[str]:
+    """The IDs of the passes `list_` shows for these filters, oldest first, at most `limit`
+    (the dashboard's changes to many passes)."""
+    return list(db.session.scalars(
+        select(Pass.id).where(*_filters(ctx, template_id, status, None, search))
+        .order_by(Pass.id).limit(limit)))
+
+
+def _filters(ctx: Context, template_id: str | None, status: str | None, source: str | None,
+             search: str | None) -> list[Any]:
+    found = [Pass.organization_id == ctx.organization_id, Pass.environment == ctx.environment]
+    if template_id is not None:
+        found.append(Pass.template_id == template_id)
+    if status is not None:
+        found.append(Pass.status == status)
+    if source is not None:
+        found.append(Pass.source == source)
+    if search:
+        term = search_rules.fold("".join(ch for ch in search if ch.isprintable())).strip()
+        if term:
+            found += _search(term)
+    return found
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,8 @@ def test_the_dashboard_works_under_its_policy(page_for: Any, live_server: Any) -
     page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
     page.add_init_script(_WATCH)
     sign_in(page, base, "owner@policy.test")
+    assert _refused(page) == []  # the Overview, where sign-in lands
+    page.goto(f"{base}/dashboard/test/passes")
     assert _refused(page) == []
 
     # The control: the watcher does see what the policy refuses.

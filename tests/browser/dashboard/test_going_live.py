@@ -28,6 +28,7 @@ def test_from_live_without_credentials_to_a_certificate(page_for: Any, live_serv
     page = page_for("desktop")
     page.add_init_script(_WATCH)
     sign_in(page, base)
+    page.goto(f"{base}/dashboard/test/passes")
     page.click("a.live")
     page.wait_for_url(f"{base}/dashboard/live/passes")
     notice = page.locator("#live-setup")

@@ -188,6 +188,8 @@ def _open_menu_and_go(page: Any, section: str) -> None:
 def test_pages_on_a_phone(page_for: Any, live_server: Any, owner: dict[str, Any]) -> None:
     page = page_for("iphone")
     sign_in(page, live_server.url)
+    _on_the_phone(page, "overview", "Overview")
+    page.goto(f"{live_server.url}/dashboard/test/passes")
     _on_the_phone(page, "passes", "Passes")
     _open_menu_and_go(page, "Templates")
     page.wait_for_url(f"{live_server.url}/dashboard/test/templates")

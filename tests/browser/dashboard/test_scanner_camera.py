@@ -169,7 +169,7 @@ def test_the_other_symbologies_scan_too(phone_with_camera: Any, live_server: Liv
     item = _pass(live_server, org["key"], barcode_format, {"mode": "multiple"})
     video = _camera_file(_symbol(barcode_format, item["shortId"]), tmp_path / "pass.y4m")
     page = phone_with_camera(video)
-    sign_in(page, live_server.url, OWNER, PASSWORD, "/dashboard/test/passes")
+    sign_in(page, live_server.url, OWNER, PASSWORD)
     page.goto(f"{live_server.url}/dashboard/test/scan")
     verdict = _wait_for_verdict(page, "valid")
     assert "Use 1" in verdict.inner_text()
@@ -218,7 +218,7 @@ def test_manual_entry_and_its_timing(page_for: Any, live_server: LiveServer,
 def test_a_scanner_opening_the_dashboard_lands_on_the_scanner(
         page_for: Any, live_server: LiveServer, org: dict[str, Any]) -> None:
     owner = page_for("iphone")
-    sign_in(owner, live_server.url, OWNER, PASSWORD, "/dashboard/test/passes")
+    sign_in(owner, live_server.url, OWNER, PASSWORD)
     owner.goto(f"{live_server.url}/dashboard/test/members")
     row = owner.locator("tr", has_text=SCANNER)
     assert row.locator("select").input_value() == "scanner"

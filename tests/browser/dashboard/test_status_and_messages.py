@@ -79,6 +79,7 @@ class Phone:
 def _signed_in(page_for: Any, server: LiveServer, device: str = "desktop") -> Any:
     page = page_for(device)
     sign_in(page, server.url, EMAIL)
+    page.goto(f"{server.url}/dashboard/test/passes")
     return page
 
 

@@ -62,16 +62,6 @@ def push_all(records: list[PassUpdate]) -> None:
 
 
 @dataclass
-class _Work:
-    """One update's step: its pass, the devices waiting for its version, the outcome."""
-
-    record: PassUpdate
-    item: Pass
-    waiting: list[AppleRegistration] = field(default_factory=list)
-    outcome: _Outcome = field(default_factory=lambda: _Outcome())
-
-
-@dataclass
 class _Outcome:
     """What one round of pushes came to."""
 
@@ -79,6 +69,16 @@ class _Outcome:
     refused: str | None = None  # a non-retryable APNs error (config, topic)
     retry: str | None = None  # the error code of pushes to try again
     detail: str | None = None  # what APNs (or the connection) said last
+
+
+@dataclass
+class _Work:
+    """One update's step: its pass, the devices waiting for its version, the outcome."""
+
+    record: PassUpdate
+    item: Pass
+    waiting: list[AppleRegistration] = field(default_factory=list)
+    outcome: _Outcome = field(default_factory=_Outcome)
 
 
 @dataclass

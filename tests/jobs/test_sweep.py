@@ -320,3 +320,20 @@ def test_the_first_sweep_purges_even_on_a_machine_booted_minutes_ago(
 
     with app.app_context():
         assert db.session.scalars(select(GoogleCallbackNonce.nonce)).all() == ["valid"]
+
+
+def test_stale_pass_updates_are_pushed_by_one_job(app: Flask, api: Api, lost_jobs) -> None:  # type: ignore[no-untyped-def]
+    """The pass updates a sweep finds go out together (one `deliver_pass_updates` job), as
+    a bulk job chunk's do, not a job each."""
+    now = datetime.now(UTC)
+    clock.set_now(lambda: now)
+    passes = [issue(api, name, google=False) for name in ("Ada", "Bo", "Cy")]
+    updates = [api.patch(f"/v1/passes/{p['id']}", {"fieldValues": {"member": "Ann"}}
+                         ).get_json()["update"]["id"] for p in passes]
+    enqueued: list[tuple[str, ...]] = []
+    app.extensions[DISPATCHER] = lambda task, *row_ids: enqueued.append((task, *row_ids))
+    assert _sweep(app) == 0  # their jobs may still be on their way
+    clock.set_now(lambda: now + timedelta(seconds=app.config["SWEEP_STALE_SECONDS"] + 1))
+    assert _sweep(app) == 3
+    [(task, *row_ids)] = enqueued
+    assert task == "deliver_pass_updates" and sorted(row_ids) == sorted(updates)

@@ -246,7 +246,7 @@ def locked(job_id: str) -> BulkJob:
     return job
 
 
-def stale(now: datetime, stale_before: datetime, limit: int) -> list[tuple[str, str]]:
+def stale(now: datetime, stale_before: datetime, limit: int) -> list[tuple[str, ...]]:
     """The sweep's source: unfinished jobs whose worker's lease ran out, or that were never
     picked up (their job was lost)."""
     rows = db.session.scalars(select(BulkJob.id).where(

@@ -136,7 +136,7 @@ def _record(email_id: str, attempts: int, outcome: smtp.Outcome) -> None:
                     data={"object": wire.email_object(row)})
 
 
-def _due_for_sweep(now: datetime, stale: datetime, limit: int) -> list[tuple[str, str]]:
+def _due_for_sweep(now: datetime, stale: datetime, limit: int) -> list[tuple[str, ...]]:
     """Emails whose retry is due, or whose first job has not run for a while (lost)."""
     rows = db.session.scalars(select(PassEmail.id).where(
         *due(now), or_(PassEmail.attempts > 0, PassEmail.updated_at <= stale))

@@ -28,8 +28,8 @@ from webapp.services import bulk
 from webapp.services.google import callbacks
 from webapp.services.webhooks import delivery, events
 
-# source(now, stale_before, limit) -> [(task name, row ID)]
-Source = Callable[[datetime, datetime, int], list[tuple[str, str]]]
+# source(now, stale_before, limit) -> the jobs to enqueue: [(task name, row ID, ...)]
+Source = Callable[[datetime, datetime, int], list[tuple[str, ...]]]
 SOURCES: dict[str, Source] = {}
 GIVE_UP_AFTER = timedelta(days=2)  # pass-update and Google rows older than this are left
 PURGE_EVERY = 600.0  # seconds between purges in one process
@@ -47,33 +47,34 @@ def run(limit: int = 500) -> int:
     """Enqueue due and stale pending work (at most `limit` rows of each kind); how many."""
     now = clock.now()
     stale = now - timedelta(seconds=float(settings.get("SWEEP_STALE_SECONDS")))
-    work: list[tuple[str, str]] = []
+    work: list[tuple[str, ...]] = []
     for source in list(SOURCES.values()):
         work.extend(source(now, stale, limit))
     end_read()
     session = db.session()
-    for task, row_id in work:
-        enqueue_after_commit(session, task, row_id)
+    for task, *row_ids in work:
+        enqueue_after_commit(session, task, *row_ids)
     dispatch(session)
     _purge(now)
-    return len(work)
+    return sum(len(job) - 1 for job in work)
 
 
-def _pass_updates(now: datetime, stale: datetime, limit: int) -> list[tuple[str, str]]:
-    rows = db.session.scalars(select(PassUpdate.id).where(
+def _pass_updates(now: datetime, stale: datetime, limit: int) -> list[tuple[str, ...]]:
+    """One job for all of them: their pushes go out together, as a bulk job chunk's do."""
+    rows = list(db.session.scalars(select(PassUpdate.id).where(
         PassUpdate.delivery_state == "pending", PassUpdate.created_at >= now - GIVE_UP_AFTER,
-        _due(PassUpdate, now, stale)).order_by(PassUpdate.created_at).limit(limit))
-    return [("deliver_pass_update", row_id) for row_id in rows]
+        _due(PassUpdate, now, stale)).order_by(PassUpdate.created_at).limit(limit)))
+    return [("deliver_pass_updates", *rows)] if rows else []
 
 
-def _google_objects(now: datetime, stale: datetime, limit: int) -> list[tuple[str, str]]:
+def _google_objects(now: datetime, stale: datetime, limit: int) -> list[tuple[str, ...]]:
     rows = db.session.scalars(select(GoogleObject.pass_id).where(
         GoogleObject.state == "pending", GoogleObject.created_at >= now - GIVE_UP_AFTER,
         _due(GoogleObject, now, stale)).order_by(GoogleObject.created_at).limit(limit))
     return [("sync_google_pass", row_id) for row_id in rows]
 
 
-def _webhook_deliveries(now: datetime, stale: datetime, limit: int) -> list[tuple[str, str]]:
+def _webhook_deliveries(now: datetime, stale: datetime, limit: int) -> list[tuple[str, ...]]:
     table = WebhookDelivery
     rows = db.session.scalars(select(table.id).where(
         *delivery.due(now),

@@ -104,6 +104,9 @@ def test_design_issue_edit_and_void_a_pass(page_for: Any, live_server: Any,
     assert page.locator("#preview-card, .pp-apple").first.is_visible()
     page.fill("#e-fv-number", "B-200")
     page.check("input[name=notification_mode][value=notify]")
+    # click once the notice above the button has been redrawn (it moves the button)
+    page.locator("#update-notice li", has_text="Apple Wallet").first.wait_for()
+    page.wait_for_load_state("networkidle")
     page.click("text=Save values")
     page.locator(".flash.ok", has_text="Saved 1 change.").wait_for()
     assert page.locator(".flash.ok", has_text="Apple Wallet: no iPhone has this pass").count() == 1

@@ -136,6 +136,10 @@ def test_a_delivery_badge_moves_without_a_reload(page_for: Any, server: LiveServ
     page = _signed_in(page_for, server)
     page.goto(f"{server.url}/dashboard/test/passes/{item['id']}")
     page.fill("#e-fv-level", "Platinum")
+    # The notice above the button is redrawn after typing: click once it has settled, so
+    # the button is not moved away under the click.
+    page.locator("#update-notice li", has_text="Apple Wallet").first.wait_for()
+    page.wait_for_load_state("networkidle")
     page.click("text=Save values")
     page.wait_for_selector(".flash.ok >> text=Saved 1 change.")
     badge = page.locator(".deliveries .badge", has_text="Apple:").first

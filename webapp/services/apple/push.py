@@ -273,10 +273,10 @@ def _finish(finals: list[_Final]) -> None:
         return
     with transaction() as session:
         now = clock.now()
+        insights.updates_finished(session, "apple", [
+            (final.record, final.record.apple_status, final.status) for final in finals])
         for final in finals:
             record = final.record
-            insights.update_finished(session, record, "apple", record.apple_status,
-                                     final.status)
             record.apple_status, record.apple_devices = final.status, final.devices
             record.apple_error, record.updated_at = final.error, now
 

@@ -248,8 +248,7 @@ def _behind(state: ApplePassState | None, item: Pass) -> bool:
 
 def registrations(pass_id: str) -> list[AppleRegistration]:
     """The devices registered for a pass."""
-    return list(db.session.scalars(select(AppleRegistration).where(
-        AppleRegistration.pass_id == pass_id).order_by(AppleRegistration.id)))
+    return registrations_of([pass_id]).get(pass_id, [])
 
 
 def registrations_of(pass_ids: list[str]) -> dict[str, list[AppleRegistration]]:

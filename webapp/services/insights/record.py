@@ -98,12 +98,25 @@ def update_finished(session: Session, record: PassUpdate, wallet: str, before: s
                     after: str) -> None:
     """An update's delivery to `wallet` ended (`before` was its status): sent, and
     delivered or failed, counted on the day of the update."""
-    outcome = UPDATE_OUTCOMES[wallet].get(after)
-    if before != "pending" or outcome is None:
-        return
-    item = session.get(Pass, record.pass_id)
-    if item is None:  # deleted meanwhile: nothing left to count against
-        return
-    day = record.created_at.date()
-    bump(session, item, "update_sent", (wallet,), day)
-    bump(session, item, f"update_{outcome}", (wallet,), day)
+    updates_finished(session, wallet, [(record, before, after)])
+
+
+def updates_finished(session: Session, wallet: str,
+                     ended: list[tuple[PassUpdate, str, str]]) -> None:
+    """`update_finished` for many updates (record, status before, after; a batch of
+    pushes): one count per template, day and outcome rather than one per update."""
+    groups: dict[tuple[str, str, str, date, str], tuple[Pass, int]] = {}
+    for record, before, after in ended:
+        outcome = UPDATE_OUTCOMES[wallet].get(after)
+        if before != "pending" or outcome is None:
+            continue
+        item = session.get(Pass, record.pass_id)
+        if item is None:  # deleted meanwhile: nothing left to count against
+            continue
+        key = (item.organization_id, item.environment, item.template_id,
+               record.created_at.date(), outcome)
+        counted = groups.get(key)
+        groups[key] = (item, counted[1] + 1 if counted else 1)
+    for (_org, _env, _template, day, outcome), (item, count) in groups.items():
+        bump(session, item, "update_sent", (wallet,), day, count)
+        bump(session, item, f"update_{outcome}", (wallet,), day, count)

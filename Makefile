@@ -17,17 +17,25 @@ help:  ## list the targets
 # ranges and `make lock` turns them into new locks. The project itself adds nothing unlocked.
 LOCK_RUNTIME := requirements/runtime.txt
 LOCK_DEV := requirements/dev.txt
+LOCK_PIP := requirements/pip.txt
 PIP_INSTALL := $(BIN)/python -m pip install --quiet --require-hashes --only-binary :all:
 
+# The venv's own pip (whatever `python3 -m venv` brought: 23.2.1 on Python 3.11.7, 23.0.1 on
+# Debian's 3.11.2) first installs the locked pip: older pips misread a locked package that
+# another one asks for with an extra (`coverage[toml]`) once a newer release of it exists.
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed: pyproject.toml $(LOCK_RUNTIME) | $(BIN)/python
+$(VENV)/.pip: $(LOCK_PIP) | $(BIN)/python
+	$(PIP_INSTALL) -r $(LOCK_PIP)
+	touch $@
+
+$(VENV)/.installed: pyproject.toml $(LOCK_RUNTIME) $(VENV)/.pip
 	$(PIP_INSTALL) -r $(LOCK_RUNTIME)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml $(LOCK_DEV) | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml $(LOCK_DEV) $(VENV)/.pip
 	$(PIP_INSTALL) -r $(LOCK_DEV)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $@ $(VENV)/.installed
@@ -40,6 +48,7 @@ PIP_COMPILE := env -u PIP_FIND_LINKS PIP_CONFIG_FILE=/dev/null $(BIN)/pip-compil
 lock: $(VENV)/.installed-dev  ## refresh requirements/*.txt from pyproject.toml (UPGRADE=1: newest allowed)
 	$(PIP_COMPILE) $(if $(UPGRADE),--upgrade) --extra dev -o $(LOCK_DEV) pyproject.toml
 	$(PIP_COMPILE) -c $(LOCK_DEV) -o $(LOCK_RUNTIME) pyproject.toml
+	$(PIP_COMPILE) -c $(LOCK_DEV) -o $(LOCK_PIP) requirements/pip.in
 
 install: $(VENV)/.installed  ## create .venv and install the service
 

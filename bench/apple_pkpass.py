@@ -145,6 +145,7 @@ def _downloads(app: Any, ctx: Any, template_id: str) -> None:
 
 def _pushes(ctx: Any, template_id: str) -> None:
     from webapp import clock
+    from webapp.db.transaction import transaction
     from webapp.extensions import db
     from webapp.models import AppleRegistration, PassUpdate
     from webapp.services.apple import passes
@@ -154,12 +155,13 @@ def _pushes(ctx: Any, template_id: str) -> None:
     item = _issue(ctx, template_id, 1)[0]
     pass_type = passes.pass_type_identifier(item)
     now = clock.now()
-    db.session.execute(AppleRegistration.__table__.insert(), [
-        {"pass_id": item.id, "organization_id": item.organization_id, "environment": "test",
-         "device_library_id": f"device{i:06d}", "pass_type_identifier": pass_type,
-         "push_token": f"{i:064x}", "created_at": now, "updated_at": now}
-        for i in range(DEVICES)])
-    db.session.commit()
+    with transaction() as session:
+        session.execute(AppleRegistration.__table__.insert(), [
+            {"pass_id": item.id, "organization_id": item.organization_id,
+             "environment": "test", "device_library_id": f"device{i:06d}",
+             "pass_type_identifier": pass_type, "push_token": f"{i:064x}",
+             "created_at": now, "updated_at": now}
+            for i in range(DEVICES)])
 
     from flask import current_app
 

@@ -12,7 +12,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: configuration, extensions, request logging, doors, errors, CLI."""
     from webapp import cli, config, errorpages, extensions, ratelimit_storage, security_headers
     from webapp import logging as request_logging
-    from webapp.db import sqlite
+    from webapp.db import sqlite, transaction
 
     app = Flask(__name__, static_folder="static",
                 instance_path=config.instance_path_from_env(_default_instance_path()),
@@ -38,6 +38,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
 
     request_logging.init_app(app)  # first: every later hook and error sees the request ID
     extensions.db.init_app(app)
+    transaction.refuse_writes_outside_transactions()
     extensions.migrate.init_app(app, extensions.db, render_as_batch=True,
                                 directory=_migrations_dir())
     with app.app_context():

@@ -18,6 +18,7 @@ from tests.api.factories import template_body
 from tests.conftest import Api
 from tests.dashboard.conftest import sign_in
 from tests.support.migrating import at_head
+from webapp.db.transaction import transaction
 from webapp.domain import search
 
 MIGRATION = Path(__file__).parents[2] / "migrations" / "versions" / "0010_search_folded.py"
@@ -151,11 +152,12 @@ def test_the_migration_folds_existing_passes_and_back(tmp_path: Path,
         table = Pass.__table__
         row = dict(db.session.execute(select(table)).mappings().one())
         names = [f"Zoë {n}" if n % 2 else f"Ada {n}" for n in range(_chunk() + 1)]
-        db.session.execute(insert(table), [
-            {**row, "id": f"pass_{n:06d}", "short_id": f"S{n:06d}", "holder_name": name,
-             "holder_email": None, "search_text": search.search_text(name, None, f"S{n:06d}")}
-            for n, name in enumerate(names)])
-        db.session.commit()
+        with transaction() as session:
+            session.execute(insert(table), [
+                {**row, "id": f"pass_{n:06d}", "short_id": f"S{n:06d}", "holder_name": name,
+                 "holder_email": None,
+                 "search_text": search.search_text(name, None, f"S{n:06d}")}
+                for n, name in enumerate(names)])
         db.session.remove()
 
         def stored() -> list[tuple[str, str]]:

@@ -12,6 +12,7 @@ from werkzeug.security import generate_password_hash
 from tests.conftest import base_overrides
 from tests.dashboard.conftest import Dash, csrf_token, sign_in, text
 from webapp import create_app
+from webapp.db.transaction import transaction
 from webapp.extensions import db
 from webapp.models import User
 
@@ -119,10 +120,9 @@ def test_sign_out(dash: Dash) -> None:
 
 def test_password_change_ends_existing_sessions(app: Flask, dash: Dash,
                                                 org: dict[str, Any]) -> None:
-    with app.app_context():
-        db.session.execute(update(User).where(User.email == org["email"]).values(
+    with app.app_context(), transaction() as session:
+        session.execute(update(User).where(User.email == org["email"]).values(
             password_hash=generate_password_hash("a brand new password")))
-        db.session.commit()
     assert dash.get("/dashboard/test/keys").status_code == 303
 
 

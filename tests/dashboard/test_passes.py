@@ -219,23 +219,22 @@ def test_detail_shows_wallet_installations(app: Any, dash: Dash, template_id: st
     from sqlalchemy import select, update
 
     from webapp import clock
-    from webapp.extensions import db
+    from webapp.db.transaction import transaction
     from webapp.models import AppleRegistration, GoogleObject, Pass
 
     pass_id = _issue(dash, template_id)
-    with app.app_context():
-        item = db.session.get(Pass, pass_id)
-        db.session.add(AppleRegistration(
+    with app.app_context(), transaction() as session:
+        item = session.get(Pass, pass_id)
+        session.add(AppleRegistration(
             pass_id=pass_id, organization_id=item.organization_id, environment="test",
             device_library_id="device-1", pass_type_identifier="pass.demo", push_token="t"))
-        if db.session.scalar(select(GoogleObject.pass_id).where(GoogleObject.pass_id == pass_id)):
-            db.session.execute(update(GoogleObject).where(GoogleObject.pass_id == pass_id)
-                               .values(wallet_state="saved", saved_at=clock.now()))
+        if session.scalar(select(GoogleObject.pass_id).where(GoogleObject.pass_id == pass_id)):
+            session.execute(update(GoogleObject).where(GoogleObject.pass_id == pass_id)
+                            .values(wallet_state="saved", saved_at=clock.now()))
         else:
-            db.session.add(GoogleObject(pass_id=pass_id, organization_id=item.organization_id,
-                                        environment="test", state="written",
-                                        wallet_state="saved", saved_at=clock.now()))
-        db.session.commit()
+            session.add(GoogleObject(pass_id=pass_id, organization_id=item.organization_id,
+                                     environment="test", state="written",
+                                     wallet_state="saved", saved_at=clock.now()))
     page = text(dash.get(f"/dashboard/test/passes/{pass_id}"))
     assert "Installed on <strong>1</strong> device (registered for updates)" in page
     assert "<strong>Saved by the holder</strong>" in page

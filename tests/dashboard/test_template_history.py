@@ -178,16 +178,16 @@ def test_a_design_that_fails_todays_checks_is_refused(app: Flask, dash: Dash, ap
     with app.app_context():  # revision 1 as rules that have since tightened would see it
         from sqlalchemy import update
 
-        from webapp.extensions import db
+        from webapp.db.transaction import transaction
         from webapp.models import TemplateRevision
         from webapp.services.templates import revisions
 
         old = copy.deepcopy(definition())
         old["colors"]["background"] = "navy"
-        db.session.execute(update(TemplateRevision).where(
-            TemplateRevision.template_id == template_id, TemplateRevision.revision == 1
-        ).values(definition=old))
-        db.session.commit()
+        with transaction() as session:
+            session.execute(update(TemplateRevision).where(
+                TemplateRevision.template_id == template_id, TemplateRevision.revision == 1
+            ).values(definition=old))
         revisions._REVISIONS.clear()
     [issue] = rules.validate(old, "generic")
     response = _restore(dash, template_id, 1, "2")

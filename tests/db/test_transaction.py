@@ -168,6 +168,57 @@ def test_changes_made_outside_a_transaction_are_refused(app) -> None:
         assert _names("Outside") == []
 
 
+def test_a_change_flushed_by_a_query_outside_a_transaction_is_refused(app) -> None:
+    """A query's autoflush must not smuggle a change into the next transaction's commit."""
+    from sqlalchemy import select
+
+    from webapp.extensions import db
+    from webapp.models import Organization
+
+    with app.app_context():
+        db.session.add(_org("Flushed outside"))
+        with pytest.raises(RuntimeError, match="outside"):
+            db.session.scalars(select(Organization.id)).all()
+        db.session.rollback()
+        with transaction():
+            pass
+        assert _names("Flushed outside") == []
+
+
+def test_a_statement_that_writes_outside_a_transaction_is_refused(app) -> None:
+    from sqlalchemy import update
+
+    from webapp.extensions import db
+    from webapp.models import Organization
+
+    with app.app_context():
+        with transaction() as session:
+            session.add(_org("Written inside"))
+        with pytest.raises(RuntimeError, match="outside"):
+            db.session.execute(update(Organization).where(
+                Organization.name == "Written inside").values(name="Renamed outside"))
+        with transaction():
+            pass
+        assert _names("Written inside", "Renamed outside") == ["Written inside"]
+
+
+def test_a_read_snapshot_ends_with_a_rollback(app) -> None:
+    """Whatever a read left on the connection is not committed by the next transaction."""
+    from sqlalchemy import text
+
+    from webapp.extensions import db
+
+    with app.app_context():
+        with transaction() as session:
+            session.add(_org("Before the read"))
+        connection = db.session.connection()
+        connection.execute(text("UPDATE organizations SET name = 'Changed by a raw read' "
+                                "WHERE name = 'Before the read'"))
+        with transaction():
+            pass
+        assert _names("Before the read", "Changed by a raw read") == ["Before the read"]
+
+
 def test_jobs_start_after_the_commit_and_are_dropped_with_a_rollback(app) -> None:
     """A job handed over before the commit could look for rows that are not there yet."""
     from sqlalchemy import select

@@ -16,7 +16,7 @@ from tests.conftest import Api
 from tests.support.receiver import Receiver
 from tests.webhooks.conftest import endpoint, issue
 from webapp import clock
-from webapp.db.transaction import DISPATCHER
+from webapp.db.transaction import DISPATCHER, transaction
 
 
 @pytest.fixture
@@ -75,15 +75,13 @@ def test_one_job_sends_the_endpoints_due_deliveries_and_the_others_do_nothing(
 
 def test_a_batch_never_sends_a_delivery_another_worker_holds(
         app: Flask, api: Api, receiver: Receiver, held_jobs: list) -> None:
-    from webapp.extensions import db
     from webapp.models import WebhookDelivery
 
     ids = _pending(app, api, receiver, 3)
     until = clock.now() + timedelta(seconds=60)
-    with app.app_context():
-        db.session.execute(update(WebhookDelivery).where(WebhookDelivery.id == ids[1])
-                           .values(locked_until=until))
-        db.session.commit()
+    with app.app_context(), transaction() as session:
+        session.execute(update(WebhookDelivery).where(WebhookDelivery.id == ids[1])
+                        .values(locked_until=until))
     assert _deliver(app, ids[0]).ok
     rows = {r.id: r for r in _rows(app)}
     assert len(receiver.wait_for(2)) == 2

@@ -24,7 +24,7 @@ from tests.conftest import Api
 from tests.support.receiver import Receiver
 from tests.webhooks.conftest import endpoint
 from webapp import clock
-from webapp.db.transaction import DISPATCHER
+from webapp.db.transaction import DISPATCHER, transaction
 
 THREADS = 8
 
@@ -207,8 +207,8 @@ def _record_meanwhile(app: Flask, api: Api, org: dict, receiver: Receiver, state
     _emit(app, org["id"], 2)
     with app.app_context():
         if events_age:
-            db.session.execute(update(Event).values(created_at=clock.now() - events_age))
-            db.session.commit()
+            with transaction() as session:
+                session.execute(update(Event).values(created_at=clock.now() - events_age))
         ids = sorted(db.session.scalars(select(WebhookDelivery.id)))
         meanwhile = Meanwhile(app, statement, lambda: change(hook["id"]))
 

@@ -16,8 +16,8 @@ from contextlib import contextmanager, nullcontext
 from typing import Any, cast
 
 from flask import current_app
-from sqlalchemy import CursorResult, Table, insert
-from sqlalchemy.orm import Session
+from sqlalchemy import CursorResult, Table, event, insert
+from sqlalchemy.orm import ORMExecuteState, Session
 from sqlalchemy.sql.expression import Executable
 
 from webapp.db import sqlite
@@ -39,12 +39,13 @@ def transaction() -> Iterator[Session]:
         return
     if session.new or session.dirty or session.deleted:
         raise RuntimeError("changes were made outside `with transaction()`")
+    if session.in_transaction():
+        # End the read snapshot, so the writer starts from the newest data; a rollback, so
+        # nothing a read left on the connection is committed with the writes.
+        session.rollback()
     on_sqlite = sqlite.is_sqlite(session)
-    if on_sqlite and session.in_transaction():
-        session.commit()  # end the read snapshot: a SQLite writer starts from the newest data
     with sqlite.writers_queue() if on_sqlite else nullcontext():
-        if not session.in_transaction():  # (PostgreSQL goes on from its reads: read committed)
-            session.connection(execution_options={sqlite.IMMEDIATE: True})
+        session.connection(execution_options={sqlite.IMMEDIATE: True})
         session.info[_OPEN] = True
         try:
             yield session
@@ -68,6 +69,25 @@ def _savepoint(session: Session) -> Iterator[None]:
         except BaseException:
             del jobs[before:]
             raise
+
+
+def refuse_writes_outside_transactions() -> None:
+    """Make a flush or a writing statement outside `transaction()` raise on the app's session:
+    a change left on it would otherwise ride along with the next transaction's commit."""
+    if not event.contains(db.session, "before_flush", _refuse_flush):
+        event.listen(db.session, "before_flush", _refuse_flush)
+        event.listen(db.session, "do_orm_execute", _refuse_write)
+
+
+def _refuse_flush(session: Session, *_: Any) -> None:
+    if not session.info.get(_OPEN):
+        raise RuntimeError("changes were made outside `with transaction()`")
+
+
+def _refuse_write(state: ORMExecuteState) -> None:
+    if (state.is_insert or state.is_update or state.is_delete) and \
+            not state.session.info.get(_OPEN):
+        raise RuntimeError("a write was made outside `with transaction()`")
 
 
 def in_transaction() -> bool:

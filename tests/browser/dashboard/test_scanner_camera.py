@@ -39,11 +39,11 @@ def org(live_server: LiveServer) -> dict[str, Any]:
 
     with live_server.app.app_context():
         created = organizations.create("Door Co", OWNER, PASSWORD)
-        owner = Context(created.organization.id, "test", actor="dashboard",
-                        user_id=members.list_(Context(created.organization.id, "test"))[0]
-                        .user_id)
+        org_id = created.organization.id
+        owner = Context(org_id, "test", actor="dashboard",
+                        user_id=members.list_(Context(org_id, "test"))[0].user_id)
         members.add(owner, SCANNER, SCANNER_PASSWORD, "scanner")
-    return {"id": created.organization.id, "key": created.keys["test"]}
+    return {"id": org_id, "key": created.keys["test"]}
 
 
 def _pass(server: LiveServer, key: str, barcode_format: str = "qr",

@@ -193,3 +193,33 @@ def test_fuzz_translations_never_raise(value: object, default: object) -> None:
         assert issue["path"].startswith(("/translations", "/defaultLanguage"))
     translations.localize(d, "de")
     translations.negotiate(["de"], d)
+
+
+def test_a_wording_translated_in_one_member_and_not_another_is_refused() -> None:
+    """Apple's pass.strings maps a wording, so a German iPhone would translate both texts
+    while Google Wallet and the holder page translated one."""
+    d = design(organizationName="Gate", translations={"de": {"fields": {
+        "gate": {"value": "Nord", "label": "Tor"}}}})
+    [issue] = validate(d, "event_ticket")
+    assert (issue["path"], issue["code"]) == ("/translations/de/fields/gate/label",
+                                              "conflicting_member")
+    assert "organizationName" in issue["message"] and '"Gate"' in issue["message"]
+    d["translations"]["de"]["organizationName"] = "Tor"
+    assert issues(d) == []  # translated alike: every wallet reads "Tor"
+    del d["translations"]["de"]["fields"]["gate"]["label"]
+    assert issues(d) == [("/translations/de/organizationName", "conflicting_member")]
+
+
+def test_two_labels_of_one_wording_are_translated_alike_or_not_at_all() -> None:
+    d = design(translations={"de": {"fields": {"seat": {"label": "Platz"}}}})
+    d["config"]["fields"]["secondary"][0]["label"] = "Seat"  # gate's label is Seat too
+    [issue] = validate(d, "event_ticket")
+    assert (issue["path"], issue["code"]) == ("/translations/de/fields/seat/label",
+                                              "conflicting_member")
+    assert "config.fields.gate.label" in issue["message"]
+    # A change message made from a label counts as well: "Seat: %@" is seat's, and gate's
+    # own change message now says the same in English but not in German.
+    d["translations"]["de"]["fields"]["gate"] = {"label": "Platz"}
+    d["config"]["fields"]["secondary"][0]["changeMessage"] = "Seat: %@"
+    d["translations"]["de"]["fields"]["seat"]["changeMessage"] = "Neuer Platz: %@"
+    assert issues(d) == [("/translations/de/fields/seat/changeMessage", "conflicting_member")]

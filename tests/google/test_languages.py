@@ -132,3 +132,39 @@ def test_merge_marks_only_what_a_language_changes() -> None:
                                                "translatedValues": [
                                                    {"language": "de", "value": "Be"}]}}]}
     assert default["cardTitle"]["defaultValue"]["language"] == "en"  # not changed in place
+
+
+def test_one_wording_reads_alike_in_both_wallets_and_on_the_holder_page(
+        app: Flask, client: Any, api: Api, fake_google: FakeGoogle) -> None:
+    """organizationName "Club" and the club field's label and value "Club": a translation of
+    one alone is refused (Apple would translate both), and both translated alike read alike on a
+    German iPhone, in Google Wallet and on the holder page."""
+    from tests.apple.test_localization import strings
+    from tests.apple.test_pkpass import download
+    from tests.conftest import assert_error
+
+    fields = template_body()["definition"]["config"]["fields"]
+    fields["secondary"][1]["value"] = "Club"
+    one = {"de": {"fields": {"club": {"value": "Verein"}}}}
+    error = assert_error(api.post("/v1/templates", template_body(
+        organizationName="Club", config={"fields": fields}, translations=one)),
+        400, "invalid_request_error", "invalid_definition", "definition")
+    [found] = error["issues"]
+    assert (found["path"], found["code"]) == ("/translations/de/fields/club/value",
+                                              "conflicting_member")
+    assert "organizationName" in found["message"]
+
+    both = {"de": {"organizationName": "Verein",  # the field's label "Club" as well
+                   "fields": {"club": {"label": "Verein", "value": "Verein"}}}}
+    made = template(api, organizationName="Club", config={"fields": fields},
+                    translations=both)
+    p = issue(api, made, fieldValues={"member": "Ada"})
+    german = strings(download(client, p))["de.lproj/pass.strings"].decode("utf-16")
+    assert '"Club" = "Verein";' in german
+    obj = fake_google.resource("genericObject", f"{ISSUER}.{p['id']}")
+    club = {m["id"]: m for m in obj["textModulesData"]}["club"]
+    assert obj["cardTitle"]["translatedValues"] == [{"language": "de", "value": "Verein"}]
+    assert club["localizedBody"]["translatedValues"] == [{"language": "de", "value": "Verein"}]
+    html = client.get(f"/p/{p['shortId']}", headers={"Accept-Language": "de"}).get_data(
+        as_text=True)
+    assert html.count("Verein") >= 3 and "Club" not in html

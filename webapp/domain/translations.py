@@ -164,6 +164,32 @@ def _name(path: tuple[str, ...]) -> str:
     return ".".join(part if len(part) <= 40 else part[:40] + "..." for part in path)
 
 
+def _wordings(definition: dict[str, Any]) -> Iterator[tuple[tuple[str, ...], str]]:
+    """(path, text) for each text of the definition a translation can change, including the
+    change message a field without its own makes from its label (`<label>: %@`)."""
+    for member in _TOP:
+        if isinstance(definition.get(member), str) and definition[member]:
+            yield (member,), definition[member]
+    for field in _fields(definition):
+        key = field.get("key")
+        if not isinstance(key, str):
+            continue
+        for member in _FIELD:
+            value = field.get(member)
+            if member == "changeMessage" and not isinstance(value, str) and \
+                    isinstance(field.get("label"), str) and field["label"]:
+                value = field["label"].replace("%", "%%") + ": %@"
+            if isinstance(value, str) and value and translatable(field, member):
+                yield ("config", "fields", key, member), value
+    event = _object(definition.get("event"))
+    if isinstance(event.get("name"), str) and event["name"]:
+        yield ("event", "name"), event["name"]
+    venue = _object(event.get("venue"))
+    for member in _VENUE:
+        if isinstance(venue.get(member), str) and venue[member]:
+            yield ("event", "venue", member), venue[member]
+
+
 class _Translations:
     """The checks of `translations`, adding to `found`."""
 
@@ -277,33 +303,37 @@ class _Translations:
                 self.absent((*venue_path, member), f"the venue has no {member}")
 
     def one_wording(self, texts: dict[str, Any], path: tuple[str, ...]) -> None:
-        """Apple Wallet finds a translation by the default wording of the text, so one
-        wording can have one translation per language."""
+        """Apple Wallet finds a translation by the default wording of a text, wherever that
+        wording appears: texts with one wording must read alike in each language, translated
+        the same way or not at all, or the wallets would disagree."""
+        language = path[-1]
+        shown = dict(_wordings(localize(self.definition, language)))
         seen: dict[str, tuple[tuple[str, ...], str]] = {}
-        for member_path, original, translated in self.pairs(texts, path):
-            first = seen.setdefault(original, (member_path, translated))
-            if first[1] != translated:
-                self.add(member_path, "conflicting_member",
-                         f"{_name(member_path)} translates \"{original[:40]}\" differently "
-                         f"from {_name(first[0])}; one wording has one translation per "
-                         "language.")
-
-    def pairs(self, texts: dict[str, Any], path: tuple[str, ...]
-              ) -> Iterator[tuple[tuple[str, ...], str, str]]:
-        """(path, the definition's text, its translation) for each valid translated text."""
-        for member in _TOP:
-            original = self.definition.get(member)
-            if isinstance(texts.get(member), str) and isinstance(original, str) and original:
-                yield (*path, member), original, texts[member]
-        for key, own in _object(texts.get("fields")).items():
-            field = self.fields.get(key)
-            if field is None or not isinstance(own, dict):
+        for member, original in _wordings(self.definition):
+            text = shown.get(member, original)
+            where = self.translated_path(texts, path, member)
+            first = seen.setdefault(original, (where or member, text))
+            if first[1] == text:
                 continue
-            for member in _FIELD:
-                original, translated = field.get(member), own.get(member)
-                if isinstance(translated, str) and isinstance(original, str) and original \
-                        and translatable(field, member):
-                    yield (*path, "fields", key, member), original, translated
+            if where is None:  # report where a translation is: that is what to change
+                where, text, first = first[0], first[1], (member, text)
+            self.add(where, "conflicting_member",
+                     f"{_name(where)} reads \"{original[:40]}\" as \"{text[:40]}\", but "
+                     f"{_name(first[0])} has the same wording and reads \"{first[1][:40]}\" "
+                     f"in {language}; Apple Wallet translates a wording wherever it appears, "
+                     "so give both the same translation or neither.")
+
+    @staticmethod
+    def translated_path(texts: dict[str, Any], path: tuple[str, ...],
+                        member: tuple[str, ...]) -> tuple[str, ...] | None:
+        """Where this language translates the definition's text at `member`, if it does."""
+        if member[:2] == ("config", "fields"):  # ("config", "fields", key, name)
+            own = _object(_object(texts.get("fields")).get(member[2]))
+            return (*path, "fields", member[2], member[3]) if member[3] in own else None
+        node: object = texts
+        for part in member:
+            node = _object(node).get(part)
+        return (*path, *member) if isinstance(node, str) else None
 
     def text(self, obj: dict[str, Any], member: str, path: tuple[str, ...],
              bounds: tuple[int, int]) -> str | None:

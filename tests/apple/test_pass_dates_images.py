@@ -60,9 +60,11 @@ def test_own_dates_become_apple_keys(api: Api, client: Any) -> None:
     item = issue(api, expiresAt=WHEN, relevantDate=RELEVANT)
     doc, _names = validate.read(pkpass(client, item))
     assert doc["expirationDate"] == "2027-06-30T23:59:00+02:00"
-    # iOS before 18 reads relevantDate; iOS 18 reads relevantDates (seconds precision).
-    assert doc["relevantDate"] == "2027-06-30T18:00:00+02:00"
-    assert doc["relevantDates"] == [{"date": "2027-06-30T18:00:00+02:00"}]
+    # iOS before 18 reads relevantDate; iOS 18 to 25 relevantDates' relevantDate, iOS 26 its
+    # date (seconds precision).
+    moment = "2027-06-30T18:00:00+02:00"
+    assert doc["relevantDate"] == moment
+    assert doc["relevantDates"] == [{"date": moment, "relevantDate": moment}]
 
 
 def test_a_pass_without_dates_keeps_its_templates(api: Api, client: Any) -> None:
@@ -82,7 +84,8 @@ def test_an_event_tickets_own_relevant_date_replaces_the_events(api: Api,
                  relevantDate="2027-01-01T19:00:00Z")
     doc, _ = validate.read(pkpass(client, item))
     assert doc["relevantDate"] == "2027-01-01T19:00:00Z"
-    assert doc["relevantDates"] == [{"date": "2027-01-01T19:00:00Z"}]
+    assert doc["relevantDates"] == [{"date": "2027-01-01T19:00:00Z",
+                                     "relevantDate": "2027-01-01T19:00:00Z"}]
     assert doc["semantics"]["eventStartDate"] == "2027-01-01T20:00:00Z"  # the event's own
 
 

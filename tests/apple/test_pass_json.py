@@ -161,6 +161,47 @@ def test_seats_default_to_fields_keyed_like_google_seats() -> None:
     assert "venueEntranceGate" not in out["semantics"]  # no value for the gate field
 
 
+START = "2027-06-01T20:00:00+02:00"
+
+
+def test_an_events_relevant_dates_are_its_window() -> None:
+    out = event_ticket(endsAt="2027-06-01T23:00:00+02:00")
+    # iOS 18 and iOS 26 read the same interval keys.
+    assert out["relevantDates"] == [{"startDate": START, "endDate": "2027-06-01T23:00:00+02:00"}]
+    assert out["semantics"]["eventEndDate"] == "2027-06-01T23:00:00+02:00"
+    assert out["relevantDate"] == START  # iOS before 18
+
+
+def test_an_event_without_an_end_is_relevant_at_its_start_on_every_ios() -> None:
+    # Apple requires endDate with startDate: the start is one moment, which iOS 26 reads as
+    # `date` and iOS 18 to 25 as `relevantDate`.
+    out = event_ticket()
+    assert out["relevantDates"] == [{"date": START, "relevantDate": START}]
+    assert "eventEndDate" not in out["semantics"]
+
+
+@pytest.mark.parametrize("kind", ["generic", "event_ticket"])
+def test_a_passes_own_relevant_date_is_read_by_every_ios(kind: str) -> None:
+    definition = dict(BASE, type=kind, event={**EVENT, "endsAt": "2027-06-01T23:00:00+02:00"})
+    if kind == "generic":
+        del definition["event"]
+    out = pass_json.render(definition, pass_json.PassContent(
+        "pass_1", "pass.x", "TEAM", {}, relevant_date="2027-06-30T18:00:00.250+02:00"))
+    assert validate.pass_json_problems(out) == []
+    moment = "2027-06-30T18:00:00+02:00"  # seconds precision
+    assert out["relevantDate"] == moment  # iOS before 18
+    # It replaces an event's window; iOS 26 reads `date`, iOS 18 to 25 `relevantDate`.
+    assert out["relevantDates"] == [{"date": moment, "relevantDate": moment}]
+
+
+@pytest.mark.parametrize("entry", [
+    {"date": START}, {"relevantDate": START}, {"startDate": START}, {"endDate": START},
+    {"date": START, "relevantDate": "2027-06-01T21:00:00+02:00"},
+    {"startDate": START, "endDate": "soon"}, {}, START])
+def test_validator_refuses_relevant_dates_an_ios_cannot_read(entry: Any) -> None:
+    assert validate.relevant_dates_problems(entry) != []
+
+
 def test_generic_passes_carry_no_event_tags() -> None:
     out = render({}, images=POSTER_IMAGES)
     assert "semantics" not in out and "preferredStyleSchemes" not in out

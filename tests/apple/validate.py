@@ -140,10 +140,7 @@ def pass_json_problems(doc: dict[str, Any]) -> list[str]:
         if name in doc and not W3C.fullmatch(doc[name]):
             errs.append(f"{name} is not a W3C date")
     for window in doc.get("relevantDates", []):  # Apple's RelevantDates dictionary
-        if not isinstance(window, dict) or not window or \
-                set(window) - {"date", "startDate", "endDate"} or \
-                not all(isinstance(v, str) and W3C.fullmatch(v) for v in window.values()):
-            errs.append(f"relevantDates entry {window!r} is not date/startDate/endDate")
+        errs += relevant_dates_problems(window)
     for barcode in doc.get("barcodes", []):
         if barcode.get("format") not in ("PKBarcodeFormatQR", "PKBarcodeFormatPDF417",
                                          "PKBarcodeFormatAztec", "PKBarcodeFormatCode128"):
@@ -162,6 +159,20 @@ def pass_json_problems(doc: dict[str, Any]) -> list[str]:
         elif "eventTicket" not in doc:
             errs.append("preferredStyleSchemes on a pass that is not an eventTicket")
     return errs
+
+
+def relevant_dates_problems(entry: Any) -> list[str]:
+    """An entry of `relevantDates`: an interval (`startDate` needs `endDate`) or one moment
+    under both iOS 26's `date` and iOS 18's `relevantDate` (renamed `date` in iOS 26)."""
+    dated = isinstance(entry, dict) and all(
+        isinstance(v, str) and W3C.fullmatch(v) for v in entry.values())
+    if dated and set(entry) == {"startDate", "endDate"}:
+        return []
+    if dated and set(entry) == {"date", "relevantDate"} and \
+            entry["date"] == entry["relevantDate"]:
+        return []
+    return [f"relevantDates entry {entry!r} is neither startDate with endDate nor one "
+            "moment as date and relevantDate"]
 
 
 def semantics_problems(semantics: Any) -> list[str]:

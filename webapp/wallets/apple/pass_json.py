@@ -245,23 +245,30 @@ def _dates(doc: dict[str, Any], definition: Mapping[str, Any], style: str) -> No
     if starts is not None:
         doc["relevantDate"] = w3c(starts)
         semantics["eventStartDate"] = w3c(starts)
-        window = {"startDate": w3c(starts)}
         if ends is not None:
-            semantics["eventEndDate"] = window["endDate"] = w3c(ends)
-        doc["relevantDates"] = [window]
+            semantics["eventEndDate"] = w3c(ends)
+            doc["relevantDates"] = [{"startDate": w3c(starts), "endDate": w3c(ends)}]
+        else:  # Apple requires `endDate` with `startDate`: without an end, the start moment
+            doc["relevantDates"] = [relevant_moment(starts)]
     doc["semantics"] = semantics
+
+
+def relevant_moment(moment: datetime) -> dict[str, str]:
+    """A `relevantDates` entry for one moment, under the key each iOS reads: `date` (iOS 26)
+    and `relevantDate` (iOS 18 to 25, renamed `date` in iOS 26)."""
+    return {"date": w3c(moment), "relevantDate": w3c(moment)}
 
 
 def _own_dates(doc: dict[str, Any], content: PassContent) -> None:
     """The pass's own dates over the template's: `expirationDate`; `relevantDate` (iOS
-    before 18) and `relevantDates` with one `date` (iOS 18 deprecates `relevantDate`)."""
+    before 18) and `relevantDates` with one moment (iOS 18 deprecates `relevantDate`)."""
     expires = parse_moment(content.expiration_date)
     if expires is not None:
         doc["expirationDate"] = w3c(expires)
     relevant = parse_moment(content.relevant_date)
     if relevant is not None:
         doc["relevantDate"] = w3c(relevant)
-        doc["relevantDates"] = [{"date": w3c(relevant)}]
+        doc["relevantDates"] = [relevant_moment(relevant)]
 
 
 def event_type(category: object) -> str:

@@ -39,7 +39,8 @@ GERMAN = {"organizationName": "Acme Konzerte", "description": "Konzertkarte",
           "logoText": "Acme Konzerte",
           "fields": {"section": {"label": "Block"}, "row": {"label": "Reihe"},
                      "seat": {"label": "Platz"}, "price": {"label": "Preis"},
-                     "terms": {"label": "Bedingungen", "value": "Kein Wiedereinlass."}},
+                     "terms": {"label": "Bedingungen", "value": "Kein Wiedereinlass."},
+                     "show": {"value": "Die Show"}},  # one wording, one translation
           "event": {"name": "Die Show", "venue": {"name": "Halle", "address": "Hauptstr. 1"}}}
 FRENCH = {"description": "Carte de membre \"Gym\"",
           "fields": {"member": {"label": "Membre", "changeMessage": "Membre : %@"},

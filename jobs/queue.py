@@ -1,21 +1,35 @@
 """`enqueue(task, *ids)`: RQ on Redis when `REDIS_URL` is set, else a thread in this process.
 
-Bulk jobs go to a queue of their own (`bulk`; in-process, one thread of their own), which
-workers take before the `default` queue of pushes, webhooks, emails and Google writes.
+Three queues, each with workers of its own, so one kind of work never waits behind another:
+`bulk` (bulk jobs, a chunk per job; taken before `default`), `default` (wallet pushes, Google
+writes, emails) and `webhooks` (a job per endpoint; several at once, so a receiver that is slow
+holds up only its own deliveries).
 
 Task functions live in `jobs.tasks`, take IDs only and call one service function each.
 The database is the source of truth: a job only says "look at this row now", so a job
 that is lost is found again by the periodic sweep, and a job that runs twice does no harm.
 
-The sweep (`jobs.tasks.sweep_pending`) runs every `SWEEP_INTERVAL_SECONDS`: in the RQ
-worker when Redis is used (`jobs.worker`), else in a thread of the web process, started
-with its first request. Tests (`TESTING`) run it by hand instead.
+A row waits in the queue at most once. Each argument of a job is the ID of a row it looks at;
+`enqueue` marks each row as waiting (a Redis key per row, set only if absent, or an entry in
+this process's set) and queues a job for the rows it marked, or no job when all of them wait
+already. A job unmarks its rows as it starts, so work that comes while it runs gets a job of
+its own. Whoever enqueues, a request after its commit or any number of sweeps on any number
+of nodes, the queue holds at most the pending work, however long it has waited. A mark
+outlives a job lost with Redis by at most `WAITING_TTL`.
+
+The sweep (`jobs.tasks.sweep_pending`) runs every `SWEEP_INTERVAL_SECONDS`: in every RQ worker
+when Redis is used (`jobs.worker`), else in a thread of each web process, started with its
+first request; one at a time across them all (`webapp.db.locks`). Tests (`TESTING`) run it
+by hand instead.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
+import time
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -25,34 +39,91 @@ log = logging.getLogger("jobs.queue")
 
 QUEUE_NAME = "default"
 BULK_QUEUE = "bulk"
-# Bulk jobs have a queue of their own, taken first: a job posted behind the pushes of an
-# earlier job's 100,000 updates starts now, not once they are all out.
-QUEUE_OF = {"run_bulk_job": BULK_QUEUE}
-QUEUE_NAMES = (BULK_QUEUE, QUEUE_NAME)  # the order a worker takes them in
+WEBHOOK_QUEUE = "webhooks"
+QUEUE_OF = {"run_bulk_job": BULK_QUEUE, "deliver_webhooks": WEBHOOK_QUEUE,
+            "deliver_webhook": WEBHOOK_QUEUE}
+QUEUE_NAMES = (BULK_QUEUE, QUEUE_NAME)  # what a worker's main thread takes, in this order
+WEBHOOK_THREADS = 4  # webhook jobs one process runs at once (RQ worker or web process)
 SWEEP_TASK = "sweep_pending"
 EXECUTORS = "job_executors"  # app.extensions key: the threads of in-process jobs, by queue
+WAITING_TTL = 900  # seconds a row's "waiting" mark lasts if its job never starts
+_WAITING = "jobs_waiting"  # app.extensions key: rows waiting in this process's queues
+_REDIS_DOWN_FOR = 5.0  # seconds this process leaves Redis alone after it failed to answer
 
 
-def enqueue(task: str, *args: str, app: Flask | None = None) -> None:
-    """Run `jobs.tasks.<task>(*args)` in the background; never raises (the sweep retries)."""
+def enqueue(task: str, *ids: str, app: Flask | None = None) -> None:
+    """Run `jobs.tasks.<task>(*ids)` in the background for the rows not already waiting;
+    never raises (the sweep retries)."""
     app = app or current_app._get_current_object()  # type: ignore[attr-defined]
     queue = QUEUE_OF.get(task, QUEUE_NAME)
     try:
         if app.config.get("REDIS_URL"):
-            _rq_queue(app, queue).enqueue(f"jobs.tasks.{task}", *args, result_ttl=0,
-                                          failure_ttl=24 * 3600)
+            _enqueue_rq(app, queue, task, ids)
         elif app.config.get("JOBS_SYNCHRONOUS"):
-            _run(app, task, args)
+            _run(app, task, ids)
         else:
-            app.extensions[EXECUTORS][queue].submit(_run, app, task, args)
+            fresh = _mark_in_process(app, ids)
+            if fresh or not ids:
+                app.extensions[EXECUTORS][queue].submit(_run, app, task, fresh, True)
     except Exception as exc:  # Redis down: the row stays pending and the sweep enqueues it
         log.warning("could not enqueue %s (%s); the sweep will pick it up", task,
                     type(exc).__name__)
 
 
-def _run(app: Flask, task: str, args: tuple[str, ...]) -> Any:
+def waiting_key(row_id: str) -> str:
+    """The Redis key that says a job for this row waits in a queue."""
+    return f"jobs:waiting:{row_id}"
+
+
+def unmark(connection: Any, ids: Iterable[str]) -> None:
+    """A job for these rows has started (RQ): later work on them may be queued again."""
+    keys = [waiting_key(row_id) for row_id in ids]
+    if keys:
+        connection.delete(*keys)
+
+
+def _enqueue_rq(app: Flask, queue: str, task: str, ids: tuple[str, ...]) -> None:
+    down_until = app.extensions.get("redis_down_until", 0.0)
+    if time.monotonic() < down_until:  # don't make every request wait for a dead Redis
+        raise ConnectionError("Redis did not answer a moment ago")
+    rq_queue = _rq_queue(app, queue)
+    fresh = ids
+    try:
+        if ids:
+            with rq_queue.connection.pipeline() as pipe:
+                for row_id in ids:
+                    pipe.set(waiting_key(row_id), 1, nx=True, ex=WAITING_TTL)
+                fresh = tuple(row_id for row_id, won in zip(ids, pipe.execute(), strict=True)
+                              if won)
+            if not fresh:
+                return
+        try:
+            rq_queue.enqueue(f"jobs.tasks.{task}", *fresh, result_ttl=0,
+                             failure_ttl=24 * 3600)
+        except Exception:
+            with contextlib.suppress(Exception):  # else the rows wait for their marks to end
+                unmark(rq_queue.connection, fresh)
+            raise
+    except Exception:
+        app.extensions["redis_down_until"] = time.monotonic() + _REDIS_DOWN_FOR
+        raise
+
+
+def _mark_in_process(app: Flask, ids: tuple[str, ...]) -> tuple[str, ...]:
+    waiting, lock = app.extensions[_WAITING]
+    with lock:
+        fresh = tuple(row_id for row_id in dict.fromkeys(ids) if row_id not in waiting)
+        waiting.update(fresh)
+    return fresh
+
+
+def _run(app: Flask, task: str, args: tuple[str, ...], marked: bool = False) -> Any:
     from jobs import tasks
 
+    if marked:
+        waiting, lock = app.extensions[_WAITING]
+        with lock:
+            waiting.difference_update(args)
     with app.app_context():
         try:
             return getattr(tasks, task)(*args)
@@ -100,7 +171,10 @@ def init_app(app: Flask) -> None:
     app.extensions[EXECUTORS] = {
         QUEUE_NAME: ThreadPoolExecutor(max_workers=4, thread_name_prefix="job"),
         BULK_QUEUE: ThreadPoolExecutor(max_workers=1, thread_name_prefix="bulk-job"),
+        WEBHOOK_QUEUE: ThreadPoolExecutor(max_workers=WEBHOOK_THREADS,
+                                          thread_name_prefix="webhook-job"),
     }
+    app.extensions[_WAITING] = (set(), threading.Lock())
     if app.config.get("REDIS_URL") or app.testing:
         return
     lock = threading.Lock()

@@ -26,9 +26,14 @@ def sync_google_pass(pass_id: str) -> None:
     sync.sync(pass_id)
 
 
+def deliver_webhooks(endpoint_id: str) -> None:
+    """Send an endpoint's due webhook deliveries (those nobody else is sending)."""
+    delivery.deliver_endpoint(endpoint_id)
+
+
 def deliver_webhook(delivery_id: str) -> None:
-    """Make a webhook delivery's next attempt (if it is due and nobody else holds it)."""
-    delivery.deliver(delivery_id)
+    """A job queued by a version that queued one per delivery: its endpoint's deliveries."""
+    delivery.deliver_endpoint_of(delivery_id)
 
 
 def send_pass_email(email_id: str) -> None:

@@ -1,9 +1,12 @@
 """`make worker`: an RQ worker with its scheduler, inside an app context, plus the sweep.
 
 Jobs run in the worker process itself (no fork per job: jobs are short, IDs in, one
-service call each, and this is several times faster). A thread runs the periodic sweep,
-which enqueues pending rows whose job was lost. When Redis goes away the worker waits for
-it and starts again; only SIGINT/SIGTERM end it.
+service call each, and this is several times faster). The main thread takes the `bulk` and
+`default` queues; `WEBHOOK_THREADS` threads take `webhooks`, so a receiver that takes its
+time never holds up a wallet push or an email, nor (beyond its own thread) another
+endpoint's deliveries. A thread runs the periodic sweep, which enqueues pending rows whose
+job was lost. When Redis goes away the worker waits for it and starts again; only
+SIGINT/SIGTERM end it.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
 import time
 from types import FrameType
 from typing import Any
@@ -22,8 +26,9 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from rq import Queue, SimpleWorker
 from rq.executions import Execution
 from rq.job import Job
+from rq.timeouts import TimerDeathPenalty
 
-from jobs.queue import QUEUE_NAMES, Sweeper
+from jobs.queue import QUEUE_NAMES, WEBHOOK_QUEUE, WEBHOOK_THREADS, Sweeper, unmark
 from webapp import create_app
 
 log = logging.getLogger("jobs.worker")
@@ -50,12 +55,23 @@ class AppWorker(SimpleWorker):
         super().heartbeat(timeout, pipeline)
 
     def perform_job(self, job: Job, queue: Queue, execution: Execution) -> bool:
+        unmark(self.connection, job.args)  # work that comes from now on gets a job of its own
         with self.app.app_context():
             return super().perform_job(job, queue, execution)
 
     def request_stop(self, signum: int, frame: FrameType | None) -> None:
         type(self).stop_requested = True
         return super().request_stop(signum, frame)
+
+
+class ThreadWorker(AppWorker):
+    """An AppWorker in a thread of its own: no signal handlers (the main thread's decide), and
+    job timeouts by a timer instead of SIGALRM, which only the main thread may use."""
+
+    death_penalty_class = TimerDeathPenalty
+
+    def _install_signal_handlers(self) -> None:
+        return None
 
 
 def main() -> int:
@@ -69,25 +85,36 @@ def main() -> int:
     for chatty in ("httpx", "httpcore"):  # they log every URL, and a URL may hold a token
         logging.getLogger(chatty).setLevel(logging.WARNING)
     sweeper = Sweeper(app, float(app.config.get("SWEEP_INTERVAL_SECONDS") or 5)).start()
+    for n in range(WEBHOOK_THREADS):
+        threading.Thread(target=_keep_working, args=(app, url, ThreadWorker, (WEBHOOK_QUEUE,)),
+                         name=f"webhooks-{n}", daemon=True).start()
     try:
-        while not AppWorker.stop_requested:
-            _work_once(app, url)
-            if not AppWorker.stop_requested:
-                time.sleep(1)  # Redis went away: try again shortly
+        _keep_working(app, url, AppWorker, QUEUE_NAMES, with_scheduler=True)
     finally:
         sweeper.stop()
     return 0
 
 
-def _work_once(app: Any, url: str) -> None:
+def _keep_working(app: Any, url: str, kind: type[AppWorker], queue_names: tuple[str, ...],
+                  with_scheduler: bool = False) -> None:
+    """Work the queues until a stop request, starting again whenever Redis comes back."""
+    while not AppWorker.stop_requested:
+        _work_once(app, url, kind, queue_names, with_scheduler)
+        if not AppWorker.stop_requested:
+            time.sleep(1)  # Redis went away: try again shortly
+
+
+def _work_once(app: Any, url: str, kind: type[AppWorker], queue_names: tuple[str, ...],
+               with_scheduler: bool) -> None:
     """One worker's life: until a stop request, or until Redis goes away."""
     try:
         connection = Redis.from_url(url, socket_connect_timeout=2)
-        queues = [Queue(name, connection=connection) for name in QUEUE_NAMES]
-        worker = AppWorker(queues, connection=connection,
-                           name=f"worker-{os.getpid()}-{time.monotonic_ns()}")
+        queues = [Queue(name, connection=connection) for name in queue_names]
+        worker = kind(queues, connection=connection,
+                      name=f"worker-{os.getpid()}-{time.monotonic_ns()}")
         worker.app = app
-        worker.work(with_scheduler=True, logging_level=app.config.get("LOG_LEVEL", "INFO"))
+        worker.work(with_scheduler=with_scheduler,
+                    logging_level=app.config.get("LOG_LEVEL", "INFO"))
     except (RedisConnectionError, RedisTimeoutError):
         log.warning("Redis is unavailable; the worker starts again when it is back")
 

@@ -73,7 +73,9 @@ def test_rq_a_bulk_job_is_taken_before_a_backlog_of_pushes(
 
 @pytest.mark.parametrize("task, name", [("run_bulk_job", "bulk"),
                                         ("deliver_pass_updates", "default"),
-                                        ("deliver_webhook", "default")])
+                                        ("send_pass_email", "default"),
+                                        ("deliver_webhooks", "webhooks"),
+                                        ("deliver_webhook", "webhooks")])
 def test_each_task_has_its_queue(task: str, name: str) -> None:
     from jobs import queue
 

@@ -50,6 +50,8 @@ def test_redis_down_while_passes_are_updated(app: Flask, api: Api, redis: Redis,
     endpoint(api, receiver.url, ["pass.created", "pass.updated"])
     created = issue(api, google=False)
     receiver.wait_for(1, timeout=30)  # the worker is up and delivering
+    _wait(lambda: [d[2] for d in _deliveries(app)] == ["succeeded"])
+    time.sleep(0.5)  # its job has ended (a running job would send what comes meanwhile)
 
     redis.stop()
     started = time.monotonic()

@@ -74,12 +74,12 @@ def test_a_row_held_by_a_dead_worker_waits_for_the_lease(app: Flask, api: Api,
 
     now = datetime.now(UTC)
     clock.set_now(lambda: now)
-    endpoint(api, receiver.url, ["pass.created"])
+    hook = endpoint(api, receiver.url, ["pass.created"])
     issue(api, google=False)
     [delivery_id] = _delivery_ids(app)
     with app.app_context():
-        assert webhook_delivery._claim(delivery_id)  # a worker took it, then died
-        assert webhook_delivery.deliver(delivery_id) is None  # held: nobody else sends it
+        assert webhook_delivery._claim(hook["id"], 60) == [delivery_id]  # taken, then died
+        assert webhook_delivery.deliver_endpoint(hook["id"]) == 0  # held: nobody sends it
     app.extensions[DISPATCHER] = queue.enqueue
     now += timedelta(seconds=59)
     assert _sweep(app) == 0
@@ -87,7 +87,7 @@ def test_a_row_held_by_a_dead_worker_waits_for_the_lease(app: Flask, api: Api,
     assert _sweep(app) == 1
     receiver.wait_for(1)
     with app.app_context():
-        assert webhook_delivery.deliver(delivery_id) is None  # done: a second job is a no-op
+        assert webhook_delivery.deliver_endpoint(hook["id"]) == 0  # done: a second is a no-op
     assert len(receiver.requests) == 1
 
 
@@ -143,10 +143,12 @@ def test_jobs_for_unknown_or_malformed_ids_do_nothing(app: Flask, api: Api, rece
     # object to write either)
     unknown = ["whdl_nope", "pupd_nope", "pass_nope", apple_only["id"], delivery_id, update_id]
     with app.app_context():
-        for row_id in malformed + unknown:
+        for row_id in malformed + unknown + ["we_nope", "we_nope\x00"]:
             if row_id != delivery_id:
                 assert tasks.deliver_webhook(row_id) is None
-                assert webhook_delivery.deliver(row_id) is None, row_id
+                assert tasks.deliver_webhooks(row_id) is None
+                assert webhook_delivery.deliver_endpoint_of(row_id) == 0, row_id
+                assert webhook_delivery.deliver_endpoint(row_id) == 0, row_id
             if row_id != update_id:
                 assert tasks.deliver_pass_update(row_id) is None
                 assert pass_updates.push(row_id) is None, row_id
@@ -157,7 +159,7 @@ def test_jobs_for_unknown_or_malformed_ids_do_nothing(app: Flask, api: Api, rece
     assert receiver.requests == []
     # The check can see a job at work: the known delivery is sent and its row changes.
     with app.app_context():
-        assert webhook_delivery.deliver(delivery_id) is not None
+        assert webhook_delivery.deliver_endpoint_of(delivery_id) == 2  # and its fellow
     receiver.wait_for(1)
     assert _database(app)["webhook_deliveries"] != before["webhook_deliveries"]
 

@@ -1,5 +1,6 @@
-"""One job sends the due deliveries of its endpoint (a batch) over one connection: never
-one that another worker holds, stopping at a failure, and the other jobs do nothing."""
+"""One job per endpoint sends its due deliveries, a batch at a time, over one connection:
+never one another worker holds, resting the endpoint at a failure, giving the other
+endpoints a turn, and a second job finds nothing to do."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from sqlalchemy import select, update
 
 from tests.conftest import Api
 from tests.support.receiver import Receiver
-from tests.webhooks.conftest import endpoint, issue
+from tests.webhooks.conftest import Clock, endpoint, issue
 from webapp import clock
 from webapp.db.transaction import DISPATCHER, transaction
 
@@ -42,100 +43,145 @@ def _rows(app: Flask) -> list[Any]:
         return rows
 
 
-def _pending(app: Flask, api: Api, receiver: Receiver, count: int) -> list[str]:
-    endpoint(api, receiver.url, ["pass.created"])
+def _pending(app: Flask, api: Api, receiver: Receiver, count: int) -> tuple[str, list[str]]:
+    """An endpoint and `count` pending deliveries to it."""
+    hook = endpoint(api, receiver.url, ["pass.created"])
     for n in range(count):
         issue(api, f"Member {n}", google=False)
     rows = _rows(app)
     assert len(rows) == count and {r.status for r in rows} == {"pending"}
-    return [r.id for r in rows]
+    return hook["id"], [r.id for r in rows]
 
 
-def _deliver(app: Flask, delivery_id: str) -> Any:
+def _deliver(app: Flask, endpoint_id: str) -> int:
     from webapp.services.webhooks import delivery
 
     with app.app_context():
-        return delivery.deliver(delivery_id)
+        return delivery.deliver_endpoint(endpoint_id)
 
 
-def test_one_job_sends_the_endpoints_due_deliveries_and_the_others_do_nothing(
+def _endpoint(app: Flask, endpoint_id: str) -> Any:
+    from webapp.extensions import db
+    from webapp.models import WebhookEndpoint
+
+    with app.app_context():
+        row = db.session.get(WebhookEndpoint, endpoint_id)
+        db.session.expunge_all()
+        return row
+
+
+def test_the_events_of_one_endpoint_queue_one_job(
         app: Flask, api: Api, receiver: Receiver, held_jobs: list) -> None:
-    ids = _pending(app, api, receiver, 4)
-    assert _deliver(app, ids[2]).ok
+    endpoint_id, _ = _pending(app, api, receiver, 3)
+    assert [job for job in held_jobs if job[0] == "deliver_webhooks"] == \
+        [("deliver_webhooks", endpoint_id)] * 3  # one per commit; the queue keeps one
+
+
+def test_one_job_sends_the_endpoints_due_deliveries_and_a_second_does_nothing(
+        app: Flask, api: Api, receiver: Receiver, held_jobs: list) -> None:
+    endpoint_id, ids = _pending(app, api, receiver, 4)
+    assert _deliver(app, endpoint_id) == 4
     requests = receiver.wait_for(4)
     rows = {r.id: r for r in _rows(app)}
-    assert requests[0].headers["webhook-id"] == rows[ids[2]].event_id  # its own first
-    assert {r.headers["webhook-id"] for r in requests} == {r.event_id for r in rows.values()}
+    assert [r.headers["webhook-id"] for r in requests] == [rows[i].event_id for i in ids]
     assert all(r.status == "succeeded" and r.attempts == 1 and r.locked_until is None
                for r in rows.values())
-    for delivery_id in ids:
-        assert _deliver(app, delivery_id) is None
+    assert _deliver(app, endpoint_id) == 0
     assert len(receiver.requests) == 4
+    assert _deliver(app, "we_unknown") == 0 and _deliver(app, ids[0]) == 0  # not endpoints
 
 
-def test_a_batch_never_sends_a_delivery_another_worker_holds(
+def test_a_job_never_sends_a_delivery_another_worker_holds(
         app: Flask, api: Api, receiver: Receiver, held_jobs: list) -> None:
     from webapp.models import WebhookDelivery
 
-    ids = _pending(app, api, receiver, 3)
+    endpoint_id, ids = _pending(app, api, receiver, 3)
     until = clock.now() + timedelta(seconds=60)
     with app.app_context(), transaction() as session:
         session.execute(update(WebhookDelivery).where(WebhookDelivery.id == ids[1])
                         .values(locked_until=until))
-    assert _deliver(app, ids[0]).ok
+    assert _deliver(app, endpoint_id) == 2
     rows = {r.id: r for r in _rows(app)}
     assert len(receiver.wait_for(2)) == 2
     assert rows[ids[1]].event_id not in {r.headers["webhook-id"] for r in receiver.requests}
     assert rows[ids[1]].status == "pending" and rows[ids[1]].attempts == 0
     assert rows[ids[1]].locked_until == until  # the other worker's hold is untouched
-    assert _deliver(app, ids[1]) is None  # held: its own job waits for the lease too
 
 
-def test_a_failure_stops_the_batch_and_hands_the_rest_back_to_their_jobs(
-        app: Flask, api: Api, receiver: Receiver, held_jobs: list) -> None:
+def test_a_failure_rests_the_endpoint_until_the_failed_deliverys_next_attempt(
+        app: Flask, api: Api, receiver: Receiver, held_jobs: list, frozen: Clock) -> None:
+    frozen.now = frozen.now.replace(microsecond=0)  # as stored: milliseconds
     receiver.answer = lambda r: (500, {}, 0.0)
-    ids = _pending(app, api, receiver, 3)
+    endpoint_id, ids = _pending(app, api, receiver, 3)
     held_jobs.clear()
-    outcome = _deliver(app, ids[0])
-    assert outcome is not None and outcome.error_code == "http_status"
+    assert _deliver(app, endpoint_id) == 1
     assert len(receiver.wait_for(1)) == 1
     rows = {r.id: r for r in _rows(app)}
-    assert rows[ids[0]].attempts == 1 and rows[ids[0]].next_attempt_at is not None
-    for other in ids[1:]:
+    retry_at = frozen.now + timedelta(seconds=5)  # decisions.md's first retry
+    assert rows[ids[0]].attempts == 1 and rows[ids[0]].next_attempt_at == retry_at
+    for other in ids[1:]:  # never tried: they wait for the endpoint's next try
         assert rows[other].attempts == 0 and rows[other].locked_until is None
-    assert sorted(held_jobs) == sorted(("deliver_webhook", other) for other in ids[1:])
+        assert rows[other].next_attempt_at == retry_at
+    assert _endpoint(app, endpoint_id).resting_until == retry_at
+    assert _deliver(app, endpoint_id) == 0 and len(receiver.requests) == 1
+    issue(api, "Late", google=False)  # an event while it rests: no job, no attempt
+    late = _rows(app)[-1]
+    assert late.next_attempt_at == retry_at and held_jobs == []
+
+    receiver.answer = lambda r: (200, {}, 0.0)
+    frozen.advance(seconds=5)
+    assert _deliver(app, endpoint_id) == 4
+    assert {r.status for r in _rows(app)} == {"succeeded"}
+    assert _endpoint(app, endpoint_id).resting_until is None
 
 
 def test_a_batch_stays_well_inside_its_lease(app: Flask, api: Api, receiver: Receiver,
                                              held_jobs: list) -> None:
-    ids = _pending(app, api, receiver, 3)
-    held_jobs.clear()
+    endpoint_id, _ = _pending(app, api, receiver, 3)
     app.config.update(JOBS_LEASE_SECONDS=3, WEBHOOK_TIMEOUT_SECONDS=2)  # room for one
-    assert _deliver(app, ids[0]).ok
-    assert len(receiver.wait_for(1)) == 1
-    assert sorted(held_jobs) == sorted(("deliver_webhook", other) for other in ids[1:])
-    assert all(r.locked_until is None for r in _rows(app))
+    assert _deliver(app, endpoint_id) == 3  # one per claim, the rest released between
+    assert len(receiver.wait_for(3)) == 3
+    assert all(r.status == "succeeded" and r.locked_until is None for r in _rows(app))
 
 
-def test_a_batch_is_one_endpoints_and_at_most_batch_long(
+def test_a_job_sends_its_own_endpoints_deliveries_a_batch_at_a_time(
         app: Flask, api: Api, receiver: Receiver, held_jobs: list,
         monkeypatch: pytest.MonkeyPatch) -> None:
     from webapp.services.webhooks import delivery
 
     monkeypatch.setattr(delivery, "BATCH", 2)
+    claims: list[int] = []
+    claim = delivery._claim
+
+    def counted(*args: Any) -> list[str]:
+        won = claim(*args)
+        claims.append(len(won))
+        return won
+
+    monkeypatch.setattr(delivery, "_claim", counted)
     other = Receiver().start()
     try:
         mine = endpoint(api, receiver.url, ["pass.created"])
         endpoint(api, other.url, ["pass.created"])
         for n in range(3):
             issue(api, f"Member {n}", google=False)
-        ids = [r.id for r in _rows(app) if r.endpoint_id == mine["id"]]
-        assert len(ids) == 3 and len(_rows(app)) == 6
-        assert _deliver(app, ids[0]).ok
-        receiver.wait_for(2)
-        time.sleep(0.2)  # a third request, if one were sent, would be recorded by now
-        assert len(receiver.requests) == 2 and other.requests == []
-        assert [r.status for r in _rows(app) if r.endpoint_id == mine["id"]].count(
-            "succeeded") == 2
+        assert _deliver(app, mine["id"]) == 3
+        receiver.wait_for(3)
+        time.sleep(0.2)  # a request to the other endpoint, if one were sent, is in by now
+        assert other.requests == [] and claims == [2, 1, 0]
     finally:
         other.stop()
+
+
+def test_a_job_gives_the_other_endpoints_a_turn(
+        app: Flask, api: Api, receiver: Receiver, held_jobs: list,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from webapp.services.webhooks import delivery
+
+    monkeypatch.setattr(delivery, "BATCH", 2)
+    monkeypatch.setattr(delivery, "TURN_SECONDS", 0.0)
+    endpoint_id, _ = _pending(app, api, receiver, 3)
+    held_jobs.clear()
+    assert _deliver(app, endpoint_id) == 2  # one batch, then back in the queue
+    assert held_jobs == [("deliver_webhooks", endpoint_id)]
+    assert _deliver(app, endpoint_id) == 1

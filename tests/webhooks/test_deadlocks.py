@@ -122,11 +122,11 @@ def _emit(app: Flask, org_id: str, count: int) -> None:
                         type="pass.created", data={"object": {"id": "pass_x"}})
 
 
-def _deliver(task: str, row_id: str) -> None:
+def _deliver(task: str, endpoint_id: str) -> None:
     from webapp.services.webhooks import delivery
 
-    assert task == "deliver_webhook"
-    delivery.deliver(row_id)
+    assert task == "deliver_webhooks"
+    delivery.deliver_endpoint(endpoint_id)
 
 
 def _statuses(app: Flask) -> dict[str, int]:
@@ -141,7 +141,7 @@ def _statuses(app: Flask) -> dict[str, int]:
 def test_many_workers_on_one_endpoints_deliveries_never_deadlock(
         app: Flask, api: Api, org: dict, receiver: Receiver, workers: Workers) -> None:
     every = itertools.count()
-    # Every fifth answer fails: its batch stops and hands the rest back to their jobs.
+    # Every fifth answer fails: its batch stops, hands the rest back and rests the endpoint.
     receiver.answer = lambda r: (500 if next(every) % 5 == 4 else 200, {}, 0.0)
     endpoint(api, receiver.url, ["pass.created"])
     _emit(app, org["id"], 240)
@@ -194,9 +194,9 @@ class Meanwhile(Deadlocks):
 def _record_meanwhile(app: Flask, api: Api, org: dict, receiver: Receiver, statement: str,
                       change: Callable[[str], None], events_age: timedelta = timedelta(0)
                       ) -> tuple[Meanwhile, list[str]]:
-    """Two pending deliveries of one endpoint (of events `events_age` old); the later one is
-    sent, fails, and its batch is recorded (the earlier one handed back) while
-    `change(endpoint_id)` runs."""
+    """Two pending deliveries of one endpoint (of events `events_age` old); the first is sent,
+    fails, and its batch is recorded (the second handed back) while `change(endpoint_id)`
+    runs."""
     from sqlalchemy import event, update
 
     from webapp.extensions import db
@@ -219,7 +219,7 @@ def _record_meanwhile(app: Flask, api: Api, org: dict, receiver: Receiver, state
         receiver.answer = fail
         event.listen(db.engine, "before_cursor_execute", meanwhile)
         try:
-            meanwhile.run(lambda: delivery.deliver(ids[1]))
+            meanwhile.run(lambda: delivery.deliver_endpoint(hook["id"]))
         finally:
             event.remove(db.engine, "before_cursor_execute", meanwhile)
     assert meanwhile.thread is not None, "the batch never reached the statement"
@@ -243,7 +243,7 @@ def test_giving_up_an_endpoints_deliveries_while_a_batch_is_recorded_never_deadl
         db.session.execute(text("SET LOCAL enable_seqscan = off"))
         delivery.fail_pending(endpoint_id, "endpoint_disabled")
 
-    # The batch writes the attempt it made, then hands the earlier delivery back.
+    # The batch writes the attempt it made, then hands the second delivery back.
     meanwhile, ids = _record_meanwhile(
         app, api, org, receiver, "UPDATE webhook_deliveries SET locked_until=", give_up)
     assert meanwhile.deadlocks == 0
@@ -251,7 +251,7 @@ def test_giving_up_an_endpoints_deliveries_while_a_batch_is_recorded_never_deadl
         rows = db.session.scalars(select(WebhookDelivery).order_by(WebhookDelivery.id)).all()
         assert [(r.id, r.status, r.failure_code) for r in rows] == [
             (ids[0], "failed", "endpoint_disabled"), (ids[1], "failed", "endpoint_disabled")]
-        assert [r.attempts for r in rows] == [0, 1]
+        assert [r.attempts for r in rows] == [1, 0]
 
 
 @pytest.mark.usefixtures("held_jobs")

@@ -7,6 +7,7 @@ from webapp.models.credentials import AppleCertificate, DemoIdentity, GoogleIssu
 from webapp.models.google import GoogleCallbackNonce, GoogleClass, GoogleNotification, GoogleObject
 from webapp.models.idempotency import IdempotencyRecord
 from webapp.models.insights import InsightsDaily, PassActivity
+from webapp.models.installation import InstallationValue, Upload
 from webapp.models.organization import ApiKey, Membership, Organization, User
 from webapp.models.pass_ import DownloadLink, Pass, PassUpdate
 from webapp.models.pass_email import PassEmail
@@ -33,6 +34,7 @@ __all__ = [
     "GoogleObject",
     "IdempotencyRecord",
     "InsightsDaily",
+    "InstallationValue",
     "Membership",
     "Organization",
     "Pass",
@@ -42,6 +44,7 @@ __all__ = [
     "Redemption",
     "Template",
     "TemplateRevision",
+    "Upload",
     "User",
     "WebhookAttempt",
     "WebhookDelivery",

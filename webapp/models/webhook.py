@@ -53,6 +53,8 @@ class WebhookEndpoint(Model):
     secrets_encrypted: Mapped[bytes] = mapped_column(LargeBinary)
     # First failure since the last success: 3 days of it disables the endpoint.
     failing_since: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Its last attempt failed: nothing is sent before this (the failed one's next attempt).
+    resting_until: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
@@ -66,6 +68,7 @@ class WebhookDelivery(Model):
     __tablename__ = "webhook_deliveries"
     __table_args__ = (
         Index("ix_webhook_deliveries_endpoint_id", "endpoint_id", "id"),
+        Index("ix_webhook_deliveries_endpoint_due", "endpoint_id", "status", "next_attempt_at"),
         Index("ix_webhook_deliveries_due", "status", "next_attempt_at"),
         Index("ix_webhook_deliveries_event_id", "event_id"),
     )

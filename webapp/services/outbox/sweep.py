@@ -4,8 +4,10 @@ Every kind of pending row (pass-update deliveries, Google object writes, webhook
 deliveries) is a row first and a job second. A job can be lost (Redis restarted without
 persistence, a worker killed mid-job, an enqueue that failed while Redis was down); the
 sweep finds the rows that are due (`next_attempt_at` has come) or pending for longer than
-`SWEEP_STALE_SECONDS` without progress, and enqueues them again. Jobs are idempotent, so
-enqueueing a row twice does no harm. The sweep also purges events older than 30 days and
+`SWEEP_STALE_SECONDS` without progress, and enqueues them again; the queue leaves out rows
+whose job still waits (`jobs.queue`), so a long queue never fills with copies. Jobs are
+idempotent, so running one twice does no harm. One sweep runs at a time, whichever worker or
+node starts it (`webapp.db.locks`). The sweep also purges events older than 30 days and
 idempotency records older than 24 hours.
 
 Another kind of pending row joins with `register(name, source)`.
@@ -17,10 +19,10 @@ import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from sqlalchemy import and_, delete, or_, select
+from sqlalchemy import and_, delete, func, or_, select
 
 from webapp import clock, settings
-from webapp.db import idempotency
+from webapp.db import idempotency, locks
 from webapp.db.transaction import dispatch, end_read, enqueue_after_commit, transaction
 from webapp.extensions import db
 from webapp.models import Event, GoogleObject, PassUpdate, WebhookDelivery
@@ -44,7 +46,13 @@ def register(name: str, source: Source) -> None:
 
 
 def run(limit: int = 500) -> int:
-    """Enqueue due and stale pending work (at most `limit` rows of each kind); how many."""
+    """Enqueue due and stale pending work (at most `limit` rows of each kind); how many.
+    One sweep at a time in the installation: another one meanwhile does nothing (0)."""
+    with locks.only_one("sweep") as held:
+        return _sweep(limit) if held else 0
+
+
+def _sweep(limit: int) -> int:
     now = clock.now()
     stale = now - timedelta(seconds=float(settings.get("SWEEP_STALE_SECONDS")))
     work: list[tuple[str, ...]] = []
@@ -75,13 +83,14 @@ def _google_objects(now: datetime, stale: datetime, limit: int) -> list[tuple[st
 
 
 def _webhook_deliveries(now: datetime, stale: datetime, limit: int) -> list[tuple[str, ...]]:
+    """A job per endpoint that has deliveries due."""
     table = WebhookDelivery
-    rows = db.session.scalars(select(table.id).where(
+    rows = db.session.scalars(select(table.endpoint_id).where(
         *delivery.due(now),
         # A first attempt was enqueued when the row was written: give that job its time.
         or_(table.attempts > 0, table.updated_at <= stale),
-    ).order_by(table.next_attempt_at).limit(limit))
-    return [(events.DELIVER_TASK, row_id) for row_id in rows]
+    ).group_by(table.endpoint_id).order_by(func.min(table.next_attempt_at)).limit(limit))
+    return [(events.DELIVER_TASK, endpoint_id) for endpoint_id in rows]
 
 
 def _due(table: type[PassUpdate] | type[GoogleObject], now: datetime, stale: datetime):

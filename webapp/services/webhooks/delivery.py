@@ -1,13 +1,14 @@
-"""Delivering webhooks (a job per delivery row), signed per Standard Webhooks.
+"""Delivering webhooks (a job per endpoint), signed per Standard Webhooks.
 
-A delivery is claimed (a lease on the row, so two workers never send it at once and a
-dead worker's claim runs out), POSTed, and its attempt recorded. The job for one delivery
-also claims, in the same transaction, up to `BATCH - 1` other due deliveries of the same
-endpoint and sends them over the same keep-alive connection; their own jobs then find
-nothing to do (a read, no write lock). A failure stops the batch (the rest are released
-for their own jobs), and so does a batch that could outgrow its lease. A failure schedules
-the next attempt on decisions.md's schedule; the sweep enqueues it when it is due. Running
-the job twice, or for a row that is not due, does nothing.
+The job for an endpoint claims its due deliveries a batch at a time (a lease on the rows, so
+two workers never send one at once and a dead worker's claim runs out), POSTs them over one
+keep-alive connection and records each attempt, until none is due, or an attempt fails, or
+the job has had its turn (`TURN_SECONDS`): then it queues itself again behind the other
+endpoints' jobs. A failure schedules that delivery's next attempt on decisions.md's schedule
+and rests the endpoint until then: its other pending deliveries, and those events add while
+it rests, wait for that time too, so a receiver that never answers costs one attempt per
+step of the schedule, not one per delivery. A success ends the rest. Running the job twice,
+or for an endpoint with nothing due, does nothing.
 
 Lock order (PostgreSQL): a transaction that locks several deliveries of an endpoint takes
 them in ID order (`lock_in_order`), and the endpoint after them; a statement that cannot
@@ -43,31 +44,56 @@ RETRY_SCHEDULE = (timedelta(seconds=5), timedelta(minutes=5), timedelta(minutes=
                   timedelta(hours=2), timedelta(hours=5), timedelta(hours=10),
                   timedelta(hours=10))
 DISABLE_AFTER = timedelta(days=3)
-BATCH = 25  # deliveries of one endpoint that one job may send
+BATCH = 25  # deliveries claimed at once
+TURN_SECONDS = 5.0  # how long one job sends before the other endpoints' jobs have a turn
 
 
-def deliver(delivery_id: str) -> http.Outcome | None:
-    """Make the delivery's next attempt if it is due and nobody else is making it (with
-    other due deliveries of its endpoint); its outcome, or None when no attempt was made."""
-    if not ids.has_prefix(delivery_id, "whdl"):
-        return None
+def deliver_endpoint(endpoint_id: str) -> int:
+    """Send the endpoint's due deliveries until none is due, one fails or the job's turn is
+    over (then it is queued again); how many attempts it made."""
+    if not ids.has_prefix(endpoint_id, "we"):
+        return 0
     lease = float(settings.get("JOBS_LEASE_SECONDS"))
-    claimed = _claim(delivery_id, lease)
-    if not claimed:
-        return None
+    started, made = time.monotonic(), 0
+    while True:
+        claimed = _claim(endpoint_id, lease)
+        if not claimed:
+            return made
+        done, failed = _send(endpoint_id, claimed, lease)
+        made += len(done)
+        if failed:
+            return made
+        if time.monotonic() - started >= TURN_SECONDS:
+            with transaction() as session:  # the queue's mark dedupes a second wake-up
+                enqueue_after_commit(session, events.DELIVER_TASK, endpoint_id)
+            return made
+
+
+def deliver_endpoint_of(delivery_id: str) -> int:
+    """`deliver_endpoint` for the endpoint of one delivery (jobs queued per delivery)."""
+    endpoint_id = db.session.scalar(select(WebhookDelivery.endpoint_id).where(
+        WebhookDelivery.id == delivery_id)) if ids.has_prefix(delivery_id, "whdl") else None
+    end_read()
+    return deliver_endpoint(endpoint_id) if endpoint_id else 0
+
+
+def _send(endpoint_id: str, claimed: list[str], lease: float) -> tuple[list[str], bool]:
+    """POST the claimed deliveries in order, stopping at a failure or before the lease could
+    run out; record what was done. The IDs attempted, and whether one failed."""
     started = time.monotonic()
     rows = {d.id: d for d in db.session.scalars(
         select(WebhookDelivery).where(WebhookDelivery.id.in_(claimed))
         .execution_options(populate_existing=True))}
-    first = rows.get(delivery_id)
-    if first is None:  # pragma: no cover - deleted between the claim and now
-        return None
-    endpoint = first.endpoint
+    endpoint = db.session.get(WebhookEndpoint, endpoint_id)
+    if endpoint is None or not rows:  # deleted since the claim: so are its deliveries
+        end_read()
+        return [], True
     if endpoint.status != "enabled":
-        fail_pending(endpoint.id, "endpoint_disabled")
-        return None
+        end_read()
+        fail_pending(endpoint_id, "endpoint_disabled")
+        return [], True
     secrets = active_secrets(endpoint, clock.now())
-    url, endpoint_id = endpoint.url, endpoint.id
+    url = endpoint.url
     work = [(row_id, rows[row_id].event_id, rows[row_id].attempts,
              json.dumps(events.body(rows[row_id].event), separators=(",", ":"),
                         ensure_ascii=False).encode())
@@ -79,7 +105,7 @@ def deliver(delivery_id: str) -> http.Outcome | None:
     for row_id, event_id, attempts, body in work:
         if done and (not done[-1][2].ok or
                      time.monotonic() - started + timeout > lease / 2):
-            break  # the rest go back to their own jobs
+            break  # the rest are released, for this job's next claim or another job
         timestamp = str(int(clock.now().timestamp()))
         headers = {"Content-Type": "application/json", "webhook-id": event_id,
                    "webhook-timestamp": timestamp,
@@ -88,7 +114,7 @@ def deliver(delivery_id: str) -> http.Outcome | None:
                             allow_private=allow_private)
         done.append((row_id, attempts, outcome))
     _record(endpoint_id, done, released=[w[0] for w in work[len(done):]])
-    return done[0][2]
+    return [row_id for row_id, _, _ in done], bool(done) and not done[-1][2].ok
 
 
 def signature(secrets: list[str], msg_id: str, timestamp: str, body: bytes) -> str:
@@ -141,47 +167,38 @@ def due(now: datetime) -> tuple[ColumnElement[bool], ...]:
             or_(WebhookDelivery.locked_until.is_(None), WebhookDelivery.locked_until <= now))
 
 
-def _claim(delivery_id: str, lease_seconds: float | None = None) -> list[str]:
-    """Lease the delivery and up to BATCH - 1 other due ones of its endpoint; the IDs won,
-    the given one first, or [] when it is not due or someone else holds it."""
+def _claim(endpoint_id: str, lease_seconds: float) -> list[str]:
+    """Lease up to BATCH of the endpoint's due deliveries that nobody holds, oldest due
+    first; their IDs ([] when none is due)."""
     now = clock.now()
-    endpoint_id = db.session.scalar(select(WebhookDelivery.endpoint_id).where(
-        WebhookDelivery.id == delivery_id, *due(now)))
-    end_read()
-    if endpoint_id is None:  # already sent, not due, or held: no write lock needed
-        return []
-    if lease_seconds is None:
-        lease_seconds = float(settings.get("JOBS_LEASE_SECONDS"))
-    values = {"locked_until": now + timedelta(seconds=lease_seconds)}
     with transaction() as session:
-        won = changed_rows(
-            session,
-            update(WebhookDelivery).where(WebhookDelivery.id == delivery_id, *due(now))
-            .values(**values).execution_options(synchronize_session=False))
-        if won != 1:
-            return []
-        # This transaction holds a row now, so it must not wait for others out of ID
-        # order: rows another claim is taking are skipped (they are its batch), not awaited.
-        others = session.scalars(
+        # Rows another job is taking are skipped, not awaited: taking them out of ID order
+        # could deadlock with a transaction that locks in order.
+        claimed = session.scalars(
             select(WebhookDelivery.id)
-            .where(WebhookDelivery.endpoint_id == endpoint_id,
-                   WebhookDelivery.id != delivery_id, *due(now))
+            .where(WebhookDelivery.endpoint_id == endpoint_id, *due(now))
             .order_by(WebhookDelivery.next_attempt_at, WebhookDelivery.id)
-            .limit(BATCH - 1).with_for_update(skip_locked=True, key_share=True)).all()
-        if others:  # locked and still due (PostgreSQL checks the newest version it locks)
-            session.execute(update(WebhookDelivery).where(WebhookDelivery.id.in_(others))
-                            .values(**values).execution_options(synchronize_session=False))
-    return [delivery_id, *others]
+            .limit(BATCH).with_for_update(skip_locked=True, key_share=True)).all()
+        if claimed:  # locked and still due (PostgreSQL checks the newest version it locks)
+            session.execute(update(WebhookDelivery).where(WebhookDelivery.id.in_(claimed))
+                            .values(locked_until=now + timedelta(seconds=lease_seconds))
+                            .execution_options(synchronize_session=False))
+    return list(claimed)
 
 
 def _record(endpoint_id: str, done: list[tuple[str, int, http.Outcome]],
             released: list[str]) -> None:
     """Record each attempt made, release the claimed deliveries not attempted, and track
-    the endpoint's health, in one transaction."""
+    the endpoint's health and rest, in one transaction."""
     at = clock.now()
     claimed = [delivery_id for delivery_id, _, _ in done] + released
+    retry_at: datetime | None = None
     with transaction() as session:
-        session.execute(lock_in_order(WebhookDelivery.id.in_(claimed)))
+        present = set(session.scalars(lock_in_order(WebhookDelivery.id.in_(claimed))))
+        done = [item for item in done if item[0] in present]  # not those deleted meanwhile
+        released = [delivery_id for delivery_id in released if delivery_id in present]
+        if not present:
+            return
         for delivery_id, attempts, outcome in done:
             values: dict[str, Any] = {"attempts": attempts + 1, "last_attempt_at": at,
                                       "locked_until": None, "updated_at": at}
@@ -190,33 +207,52 @@ def _record(endpoint_id: str, done: list[tuple[str, int, http.Outcome]],
             elif attempts >= len(RETRY_SCHEDULE):
                 values.update(status="failed", next_attempt_at=None)
             else:
-                values["next_attempt_at"] = at + RETRY_SCHEDULE[attempts]
+                retry_at = values["next_attempt_at"] = at + RETRY_SCHEDULE[attempts]
             session.add(WebhookAttempt(
                 id=ids.new_id("whatt"), delivery_id=delivery_id, attempted_at=at,
                 response_status=outcome.status, error_code=outcome.error_code,
                 error_message=outcome.error_message, duration_ms=outcome.duration_ms))
             session.execute(update(WebhookDelivery).where(WebhookDelivery.id == delivery_id)
                             .values(**values).execution_options(synchronize_session=False))
-        if released:  # back to their own jobs (which found them held and did nothing)
+        if released:
             session.execute(update(WebhookDelivery).where(WebhookDelivery.id.in_(released))
                             .values(locked_until=None)
                             .execution_options(synchronize_session=False))
-            for delivery_id in released:
-                enqueue_after_commit(session, events.DELIVER_TASK, delivery_id)
-        if any(outcome.ok for _, _, outcome in done):
+        failed = bool(done) and not done[-1][2].ok
+        if failed:
+            _rest(session, endpoint_id, retry_at or at + RETRY_SCHEDULE[0])
+        elif any(outcome.ok for _, _, outcome in done):
             _endpoint_health(endpoint_id, True, at)
-        disabled = not done[-1][2].ok and _endpoint_health(endpoint_id, False, at)
+        disabled = failed and _endpoint_health(endpoint_id, False, at)
     if disabled:
         fail_pending(endpoint_id, "endpoint_disabled")
+
+
+def _rest(session: Any, endpoint_id: str, until: datetime) -> None:
+    """The endpoint failed: its pending deliveries wait until `until` (the failed one's next
+    attempt), and so will those events add meanwhile (`events.emit_all`)."""
+    session.execute(
+        update(WebhookDelivery)
+        .where(WebhookDelivery.id.in_(select(WebhookDelivery.id).where(
+            WebhookDelivery.endpoint_id == endpoint_id, WebhookDelivery.status == "pending",
+            WebhookDelivery.next_attempt_at < until,
+            or_(WebhookDelivery.locked_until.is_(None),
+                WebhookDelivery.locked_until <= clock.now()))
+            .with_for_update(skip_locked=True, key_share=True)))
+        .values(next_attempt_at=until).execution_options(synchronize_session=False))
+    session.execute(update(WebhookEndpoint).where(WebhookEndpoint.id == endpoint_id)
+                    .values(resting_until=until).execution_options(synchronize_session=False))
 
 
 def _endpoint_health(endpoint_id: str, ok: bool, at: datetime) -> bool:
     """Track the endpoint's failing streak; disable it after 3 days. True if disabled now."""
     table, session = WebhookEndpoint, db.session()
     if ok:
-        session.execute(update(table).where(table.id == endpoint_id,
-                                            table.failing_since.is_not(None))
-                        .values(failing_since=None).execution_options(synchronize_session=False))
+        session.execute(update(table).where(
+            table.id == endpoint_id,
+            or_(table.failing_since.is_not(None), table.resting_until.is_not(None)))
+            .values(failing_since=None, resting_until=None)
+            .execution_options(synchronize_session=False))
         return False
     session.execute(update(table).where(table.id == endpoint_id, table.failing_since.is_(None))
                     .values(failing_since=at).execution_options(synchronize_session=False))

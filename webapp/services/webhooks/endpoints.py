@@ -16,13 +16,14 @@ from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import delete, func, select
+from sqlalchemy import update as sql_update
 from sqlalchemy.orm import selectinload
 
 from webapp import clock, ids, settings, vault
 from webapp.db import pagination
 from webapp.db.find import find_or_404
-from webapp.db.transaction import enqueue_after_commit, transaction
-from webapp.errors import Conflict, InvalidRequest
+from webapp.db.transaction import changed_rows, enqueue_after_commit, transaction
+from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import WebhookDelivery, WebhookEndpoint
 from webapp.services.context import Context
@@ -201,19 +202,26 @@ def get_delivery(ctx: Context, endpoint_id: str, delivery_id: str) -> WebhookDel
 def resend(ctx: Context, endpoint_id: str, delivery_id: str) -> WebhookDelivery:
     """Send a delivery again now, with a fresh retry schedule (same `webhook-id`).
 
-    :raises NotFound: no such delivery of this endpoint.
+    :raises NotFound: no such delivery of this endpoint (also: deleted meanwhile).
     :raises Conflict: the endpoint is disabled (`endpoint_disabled`).
     """
-    delivery = get_delivery(ctx, endpoint_id, delivery_id)
-    if delivery.endpoint.status != "enabled":
-        raise Conflict("The endpoint is disabled; enable it before resending.",
-                       code="endpoint_disabled")
+    get_delivery(ctx, endpoint_id, delivery_id)
     now = clock.now()
     with transaction() as session:
-        delivery.status, delivery.attempts, delivery.next_attempt_at = "pending", 0, now
-        delivery.failure_code, delivery.updated_at = None, now
-        enqueue_after_commit(session, events.DELIVER_TASK, delivery.id)
-    return db.session.get(WebhookDelivery, delivery.id, populate_existing=True) or delivery
+        # The delivery, then its endpoint: the order a deletion locks them in.
+        won = changed_rows(session, sql_update(WebhookDelivery).where(
+            WebhookDelivery.id == delivery_id, WebhookDelivery.endpoint_id == endpoint_id)
+            .values(status="pending", attempts=0, next_attempt_at=now, failure_code=None,
+                    updated_at=now).execution_options(synchronize_session=False))
+        status = session.scalar(select(WebhookEndpoint.status).where(
+            WebhookEndpoint.id == endpoint_id).with_for_update(read=True, key_share=True))
+        if won != 1 or status is None:
+            raise NotFound(f"No such webhook delivery: {delivery_id}", param="deliveryId")
+        if status != "enabled":
+            raise Conflict("The endpoint is disabled; enable it before resending.",
+                           code="endpoint_disabled")
+        enqueue_after_commit(session, events.DELIVER_TASK, endpoint_id)
+    return get_delivery(ctx, endpoint_id, delivery_id)
 
 
 def new_secret() -> str:

@@ -30,7 +30,7 @@ EVENT_TYPES = ("pass.added_to_wallet", "pass.removed_from_wallet", "pass.created
                "pass.updated", "pass.voided", "pass_update.delivered", "pass.email_sent",
                "pass.email_failed", "pass.redeemed", "bulk_job.completed", TEST_EVENT)
 RETENTION = timedelta(days=30)
-DELIVER_TASK = "deliver_webhook"
+DELIVER_TASK = "deliver_webhooks"  # a job per endpoint: jobs.tasks.deliver_webhooks
 
 
 def emit(session: Session, *, organization_id: str, environment: str, type: str,
@@ -59,26 +59,31 @@ def emit_all(session: Session, *, organization_id: str, environment: str, type: 
     endpoints = connection.execute(_ENABLED_ENDPOINTS, {"organization_id": organization_id,
                                                      "environment": environment})
     deliveries: list[dict[str, Any]] = []
-    for endpoint_id, enabled_events in endpoints:
+    for endpoint_id, enabled_events, resting_until in endpoints:
         if not subscribed(enabled_events, type):
             continue
+        # A resting endpoint (its last attempt failed) gets its new deliveries when it is
+        # tried again, not a wasted attempt each.
+        due = resting_until if resting_until is not None and resting_until > now else now
         for event_id in event_ids:
             deliveries.append({
                 "id": ids.new_id("whdl"), "endpoint_id": endpoint_id, "event_id": event_id,
                 "organization_id": organization_id, "environment": environment,
                 "event_type": type, "status": "pending", "attempts": 0,
-                "next_attempt_at": now, "created_at": now, "updated_at": now})
+                "next_attempt_at": due, "created_at": now, "updated_at": now})
+        if due == now:
+            enqueue_after_commit(session, DELIVER_TASK, endpoint_id)
     if deliveries:
         connection.execute(_INSERT_DELIVERY, deliveries)
-    for delivery in deliveries:
-        enqueue_after_commit(session, DELIVER_TASK, delivery["id"])
 
 
-# Built once: every event runs them.
-_ENABLED_ENDPOINTS = select(WebhookEndpoint.id, WebhookEndpoint.enabled_events).where(
+# Built once: every event runs them. FOR KEY SHARE (PostgreSQL): an endpoint being deleted
+# is waited for and then left out, never given a delivery that points at nothing.
+_ENABLED_ENDPOINTS = select(WebhookEndpoint.id, WebhookEndpoint.enabled_events,
+                            WebhookEndpoint.resting_until).where(
     WebhookEndpoint.organization_id == bindparam("organization_id"),
     WebhookEndpoint.environment == bindparam("environment"),
-    WebhookEndpoint.status == "enabled")
+    WebhookEndpoint.status == "enabled").with_for_update(read=True, key_share=True)
 _INSERT_EVENT = insert(cast(Table, Event.__table__))
 _INSERT_DELIVERY = insert(cast(Table, WebhookDelivery.__table__))
 

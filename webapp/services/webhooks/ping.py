@@ -8,10 +8,12 @@ endpoint's `enabledEvents`, and to no other endpoint.
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
 from webapp import clock, ids
 from webapp.db.transaction import enqueue_after_commit, transaction
-from webapp.errors import Conflict
-from webapp.models import Event, WebhookDelivery
+from webapp.errors import Conflict, NotFound
+from webapp.models import Event, WebhookDelivery, WebhookEndpoint
 from webapp.services.context import Context
 from webapp.services.webhooks import endpoints, events
 
@@ -38,8 +40,12 @@ def send_test_event(ctx: Context, endpoint_id: str) -> WebhookDelivery:
         event_type=events.TEST_EVENT, status="pending", attempts=0, next_attempt_at=now,
         created_at=now, updated_at=now)
     with transaction() as session:
+        # FOR KEY SHARE: an endpoint being deleted is waited for, then not found.
+        if session.scalar(select(WebhookEndpoint.id).where(WebhookEndpoint.id == endpoint_id)
+                          .with_for_update(read=True, key_share=True)) is None:
+            raise NotFound(f"No such webhook endpoint: {endpoint_id}", param="id")
         session.add(event)
         session.flush()  # the event row first: the delivery refers to it
         session.add(delivery)
-        enqueue_after_commit(session, events.DELIVER_TASK, delivery.id)
+        enqueue_after_commit(session, events.DELIVER_TASK, endpoint_id)
     return delivery

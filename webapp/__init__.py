@@ -27,6 +27,11 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
         # Without Redis, one counters file for every process of this machine.
         RATELIMIT_STORAGE_URI=settings["REDIS_URL"] or ratelimit_storage.uri(
             settings["RATE_LIMIT_FILE"] or f"{app.instance_path}/ratelimits.sqlite"),
+        # The counters' storage down (Redis gone): count in memory meanwhile, never fail.
+        RATELIMIT_IN_MEMORY_FALLBACK_ENABLED=True,
+        RATELIMIT_SWALLOW_ERRORS=True,
+        RATELIMIT_STORAGE_OPTIONS={"socket_connect_timeout": 1, "socket_timeout": 1}
+        if settings["REDIS_URL"] else {},
         RATELIMIT_HEADERS_ENABLED=True,
         RATELIMIT_HEADER_LIMIT="RateLimit-Limit",
         RATELIMIT_HEADER_REMAINING="RateLimit-Remaining",
@@ -52,6 +57,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     distribution.init_app(app)
     dashboard.init_app(app)  # also binds Flask-Login and CSRF (opt-in: dashboard only)
     extensions.limiter.init_app(app)
+    ratelimit_storage.log_outages_once_a_minute()
     errorpages.init_app(app)
     security_headers.init_app(app)  # CSP, nosniff, framing, referrer, no-store
     cli.init_app(app)

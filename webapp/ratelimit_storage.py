@@ -1,14 +1,21 @@
-"""Rate-limit counters shared by every process of this machine, when there is no Redis.
+"""Rate-limit counters shared by every process of this machine, when there is no Redis; and
+what happens when the counters cannot be reached.
 
 Flask-Limiter's fixed windows are counted in a small SQLite file of their own
 (`instance/ratelimits.sqlite` unless `RATE_LIMIT_FILE` says otherwise): two gunicorn workers
 draw on one allowance instead of one each. It is not the app's database, so a hit never
 waits behind the app's writers' lock. The counters are throw-away: WAL, `synchronous=OFF`.
 Expired rows are deleted inline, at most once a second per process.
+
+When the counters' storage (Redis, or this file) stops answering, Flask-Limiter counts in the
+process's memory until it answers again (`RATELIMIT_IN_MEMORY_FALLBACK_ENABLED`), so an outage
+never turns a request into an error; `OutageLog` keeps what it logs about it to a line a
+minute.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import sqlite3
 import threading
@@ -112,3 +119,31 @@ class SQLiteStorage(Storage):
             db.execute(_SCHEMA)
             self._connection, self._pid = db, os.getpid()
         return self._connection
+
+
+class OutageLog(logging.Filter):
+    """Lets through at most one warning or error a minute from Flask-Limiter's logger (it
+    says so each time the storage is found dead, or a request's headers cannot be counted)."""
+
+    EVERY = 60.0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._next = 0.0
+        self._lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING:
+            return True
+        with self._lock:
+            if time.monotonic() < self._next:
+                return False
+            self._next = time.monotonic() + self.EVERY
+        return True
+
+
+def log_outages_once_a_minute() -> None:
+    """Attach one `OutageLog` to Flask-Limiter's logger (once per process)."""
+    logger = logging.getLogger("flask-limiter")
+    if not any(isinstance(f, OutageLog) for f in logger.filters):
+        logger.addFilter(OutageLog())

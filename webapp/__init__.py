@@ -62,7 +62,31 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     security_headers.init_app(app)  # CSP, nosniff, framing, referrer, no-store
     cli.init_app(app)
     _connect_jobs(app)
+    _check_installation(app)
     return app
+
+
+def _check_installation(app: Flask) -> None:
+    """What every node must share, checked against the database at start.
+
+    :raises ConfigError: this node's ENCRYPTION_KEYS cannot read the database's secrets.
+    """
+    import logging
+
+    from webapp import config
+    from webapp.services.installation import keys
+
+    with app.app_context():
+        problem = keys.keys_problem()
+    if problem and app.config.get("SECRETS_GENERATED"):
+        problem += (f" This node made up its own in {app.instance_path}/secrets.json: set "
+                    "SECRET_KEY and ENCRYPTION_KEYS in the environment of every node.")
+    if problem:
+        raise config.ConfigError(problem)
+    if app.config["APP_ENV"] == "production" and not app.config.get("REDIS_URL"):
+        logging.getLogger("webapp").warning(
+            "REDIS_URL is not set: jobs run inside each web process and rate limits are "
+            "counted per machine; several machines need one Redis (docs/deploy.md).")
 
 
 def _connect_jobs(app: Flask) -> None:

@@ -1,9 +1,11 @@
 """Configuration, read from the environment only (decisions.md section 13).
 
 `load(instance_path, overrides)` returns the settings as a plain dict. Production
-(`APP_ENV=production`) refuses to start without `SECRET_KEY` and `ENCRYPTION_KEYS`;
-elsewhere both are generated once and kept in `instance/secrets.json` so that
-`make run` works on a bare machine.
+(`APP_ENV=production`) refuses to start without `SECRET_KEY`, `ENCRYPTION_KEYS` and
+`BASE_URL`, and on SQLite unless `ALLOW_SQLITE_IN_PRODUCTION` says so (a file on one machine:
+several nodes need one PostgreSQL database); elsewhere the secrets are generated once and kept
+in `instance/secrets.json` so that `make run` works on a bare machine. What must agree with
+the database (the encryption key) is checked when the app starts (`create_app`).
 """
 
 from __future__ import annotations
@@ -68,6 +70,8 @@ DEFAULTS: dict[str, Any] = {
     # (plain, loopback only); and the sender address (its name is the organization's).
     "SMTP_URL": None,
     "EMAIL_FROM": None,
+    # Production on SQLite: one machine, its database a file on its disk (docs/deploy.md).
+    "ALLOW_SQLITE_IN_PRODUCTION": False,
 }
 
 _STRINGS = (
@@ -83,7 +87,7 @@ _INTS = ("RATE_LIMIT_LIVE", "RATE_LIMIT_TEST", "RATE_LIMIT_PUBLIC", "RATE_LIMIT_
          "RATE_LIMIT_GOOGLE_CALLBACKS", "WEBHOOK_TIMEOUT_SECONDS", "JOBS_LEASE_SECONDS",
          "SWEEP_INTERVAL_SECONDS", "SWEEP_STALE_SECONDS", "RATE_LIMIT_APPLE_WEB_SERVICE", "PORT",
          "DASHBOARD_SESSION_IDLE_SECONDS", "DASHBOARD_SESSION_MAX_SECONDS")
-_BOOLS = ("WEBHOOKS_ALLOW_PRIVATE_NETWORKS",)
+_BOOLS = ("WEBHOOKS_ALLOW_PRIVATE_NETWORKS", "ALLOW_SQLITE_IN_PRODUCTION")
 
 # Decoded asset files may be 5 MiB; base64 makes that 6.67 MiB, plus the JSON around it.
 MAX_ASSET_BYTES = 5 * 1024 * 1024
@@ -117,6 +121,8 @@ def load(instance_path: str, overrides: Mapping[str, Any] | None = None) -> dict
     settings.setdefault(
         "DATABASE_URL", f"sqlite:///{Path(instance_path) / 'pass_service.sqlite3'}"
     )
+    if settings["APP_ENV"] == "production":
+        _check_production(settings)
     settings["BASE_URL"] = str(settings["BASE_URL"] or served_url(
         str(settings["HOST"]), int(settings["PORT"]))).rstrip("/")
     settings["ENCRYPTION_KEYS"] = [
@@ -134,6 +140,23 @@ def served_url(host: str, port: int) -> str:
     return f"http://{host}:{port}"
 
 
+def _check_production(settings: dict[str, Any]) -> None:
+    """What several machines need, refused early rather than found out later.
+
+    :raises ConfigError: no BASE_URL, or SQLite without ALLOW_SQLITE_IN_PRODUCTION.
+    """
+    if not settings.get("BASE_URL"):
+        raise ConfigError("APP_ENV=production needs BASE_URL, the address holders and wallets "
+                          "reach the service at (https://passes.example.com): links, pass "
+                          "files and webhooks are built from it")
+    if str(settings["DATABASE_URL"]).startswith("sqlite") and \
+            not settings["ALLOW_SQLITE_IN_PRODUCTION"]:
+        raise ConfigError("APP_ENV=production refuses SQLite: its database is a file on this "
+                          "machine, which another node cannot share. Set DATABASE_URL to "
+                          "PostgreSQL (postgresql+psycopg://...), or ALLOW_SQLITE_IN_PRODUCTION=1 "
+                          "to run on this one machine")
+
+
 def _fill_secrets(settings: dict[str, Any], instance: Path) -> None:
     """Require the secrets in production; elsewhere generate and keep them."""
     missing = [n for n in ("SECRET_KEY", "ENCRYPTION_KEYS") if not settings.get(n)]
@@ -144,6 +167,7 @@ def _fill_secrets(settings: dict[str, Any], instance: Path) -> None:
     stored = _dev_secrets(instance)
     for name in missing:
         settings[name] = stored[name]
+    settings["SECRETS_GENERATED"] = True
 
 
 def _dev_secrets(instance: Path) -> dict[str, str]:

@@ -13,6 +13,7 @@ from webapp.api.schemas import (
     constant,
     prefixed,
 )
+from webapp.domain.update_notice import NOTIFICATION_MODES
 from webapp.services import bulk
 
 _ITEMS = ("issue: what POST /v1/passes takes (templateId may be left out) plus an optional "
@@ -27,7 +28,7 @@ class BulkJobCreate(Strict):
         "description": "issue and upgrade: the template", "examples": ["tmpl_01jf3v7k..."]})
     items = fields.List(fields.Dict(), metadata={
         "description": _ITEMS, "maxItems": bulk.MAX_ITEMS, "minItems": 1})
-    notificationMode = fields.String(validate=validate.OneOf(("silent", "notify")), metadata={
+    notificationMode = fields.String(validate=validate.OneOf(NOTIFICATION_MODES), metadata={
         "description": "update and upgrade: silent (default) or notify the holders"})
     toRevision = StrictInteger(validate=validate.Range(1, 2**31 - 1), metadata={
         "description": "upgrade: the revision to move the template's active passes to; "

@@ -19,6 +19,10 @@ from typing import Any
 
 from webapp.domain import definition as rules
 
+# How an update reaches holders: `silent` (the default) or `notify` (a message, where the
+# wallet shows one).
+NOTIFICATION_MODES: tuple[str, ...] = ("silent", "notify")
+
 
 @dataclass(frozen=True)
 class WalletFacts:

@@ -18,6 +18,7 @@ from webapp import clock, ids
 from webapp.db import pagination
 from webapp.db.find import find_or_404
 from webapp.db.transaction import changed_rows, enqueue_after_commit, transaction
+from webapp.domain.update_notice import NOTIFICATION_MODES
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import BulkJob, BulkJobItem, Pass, Template
@@ -132,8 +133,8 @@ def _to_revision(template: Template | None, payload: dict[str, Any]) -> int:
 
 def _mode(payload: dict[str, Any]) -> str:
     mode = payload.get("notificationMode", "silent")
-    if mode not in ("silent", "notify"):
-        raise InvalidRequest("notificationMode must be silent or notify.",
+    if mode not in NOTIFICATION_MODES:
+        raise InvalidRequest(f"notificationMode must be {' or '.join(NOTIFICATION_MODES)}.",
                              param="notificationMode")
     return cast(str, mode)
 

@@ -24,6 +24,7 @@ from webapp.domain import definition as rules
 from webapp.domain import per_pass
 from webapp.domain import search as search_rules
 from webapp.domain import values as value_rules
+from webapp.domain.update_notice import NOTIFICATION_MODES
 from webapp.errors import Conflict, InvalidRequest, NotFound, ServiceError
 from webapp.extensions import db
 from webapp.models import Pass, PassUpdate, Template
@@ -372,8 +373,8 @@ def editable_of(found: dict[str, Pass], pass_id: str, notification_mode: str) ->
 
 
 def _check_mode(notification_mode: str) -> None:
-    if notification_mode not in ("silent", "notify"):
-        raise InvalidRequest("notificationMode must be silent or notify.",
+    if notification_mode not in NOTIFICATION_MODES:
+        raise InvalidRequest(f"notificationMode must be {' or '.join(NOTIFICATION_MODES)}.",
                              param="notificationMode")
 
 

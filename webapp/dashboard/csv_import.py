@@ -3,7 +3,7 @@ inputs, and turn its rows into the items of a bulk issue job.
 
 A file is UTF-8 (a BOM is dropped) with a header row, `,` or `;` between cells (chosen by
 the header line). Nothing here writes: the preview checks rows with the issue service's own
-dry run (`lifecycle.check_issue`), the run hands the items to the bulk job service.
+dry run (`issuing.check_issue`), the run hands the items to the bulk job service.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from webapp.dashboard import forms
 from webapp.domain import definition as rules
-from webapp.services.passes.lifecycle import IssueRequest
+from webapp.services.passes.issuing import IssueRequest
 
 MAX_ROWS = 10_000  # as a bulk job takes (bulk.MAX_ITEMS)
 PREVIEW_ROWS = 10

@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 from webapp.domain import definition as rules
 from webapp.domain.text import printable, problem
 from webapp.errors import InvalidRequest
-from webapp.services.passes.lifecycle import IssueRequest
+from webapp.services.passes.issuing import IssueRequest
 
 _PARAMS = {"holderEmail": "holder_email", "holderName": "holder_name",
            "barcodeValue": "barcode_value", "templateId": "template_id",

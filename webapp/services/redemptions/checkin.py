@@ -29,7 +29,7 @@ from webapp.models import ApiKey, Pass, Redemption, Template, User
 from webapp.models.redemption import MAX_LOCATION_LENGTH
 from webapp.services.context import Context
 from webapp.services.outbox import record as outbox_record
-from webapp.services.passes import lifecycle, views
+from webapp.services.passes import queries, views
 from webapp.services.templates import revisions
 from webapp.services.webhooks import events
 
@@ -52,7 +52,7 @@ def redeem(ctx: Context, pass_id: str, *, source: str, location: str | None = No
     """
     location = _checked_location(source, location)
     with transaction() as session:
-        item = lifecycle.find(ctx, pass_id)
+        item = queries.find(ctx, pass_id)
         redemption = _redeem(session, ctx, item, source, location)
     return _shown(redemption)
 
@@ -82,7 +82,7 @@ def list_(ctx: Context, pass_id: str, *, limit: int = pagination.DEFAULT_LIMIT,
     :raises NotFound: no such pass.
     :raises InvalidRequest: bad limit or cursor.
     """
-    item = lifecycle.find(ctx, pass_id)
+    item = queries.find(ctx, pass_id)
     scope = select(Redemption.id).where(Redemption.pass_id == item.id)
     query = select(Redemption).where(Redemption.pass_id == item.id)
     page = pagination.paginate(query, Redemption.id, scope, limit=limit, cursor=cursor)

@@ -1,12 +1,13 @@
 """Running a bulk job: its pending items, a chunk at a time, each chunk one transaction.
 
-An item is applied by the single-item endpoint's service function (`issuing.issue`,
-`update`, `void`; `revision_move.move`), whose own block is a SAVEPOINT inside the chunk's
-transaction: a bad item undoes only its writes and fails alone. The item's result is written
-in the same transaction, so a worker killed mid-chunk leaves the chunk's items pending and
-unapplied: whoever resumes the job starts at the first pending item, and nothing is applied
-twice. The worker holds a lease on the job, renewed with every chunk; the sweep hands a job
-whose lease ran out to another worker.
+A chunk is applied by the pass services the single-item endpoints use, with their rules:
+`issuing.issue_all`, `changes.update_all` and `revision_move.move_all` check each item on its
+own and write those that pass together; `changes.void` voids one item at a time. Their blocks
+are SAVEPOINTs inside the chunk's transaction, and a bad item fails alone. The items' results
+are written in the same transaction, so a worker killed mid-chunk leaves the chunk's items
+pending and unapplied: whoever resumes the job starts at the first pending item, and nothing
+is applied twice. The worker holds a lease on the job, renewed with every chunk; the sweep
+hands a job whose lease ran out to another worker.
 """
 
 from __future__ import annotations

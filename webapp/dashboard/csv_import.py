@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from webapp.dashboard import forms
-from webapp.domain import definition as rules
+from webapp.domain import definition_read
 from webapp.services.passes.issuing import IssueRequest
 
 MAX_ROWS = 10_000  # as a bulk job takes (bulk.MAX_ITEMS)
@@ -126,14 +126,14 @@ def targets(definition: dict[str, Any]) -> list[Target]:
     them."""
     found = [Target(f"fieldValues.{key}", str(field.get("label") or key),
                     field.get("required") is True, field.get("format", "text"), (key,))
-             for key, field in rules.per_pass_fields(definition).items()]
+             for key, field in definition_read.per_pass_fields(definition).items()]
     has_holder_field = holder_key(found) is not None
     found[:0] = [Target("holderEmail", "Holder email", False,
                         aliases=("email", "e-mail", "email address", "mail"))]
     if not has_holder_field:
         found.insert(0, Target("holderName", "Holder name", False,
                                aliases=("name", "full name", "holder")))
-    if rules.takes_barcode_value(definition):
+    if definition_read.takes_barcode_value(definition):
         found.append(Target("barcodeValue", "Barcode value", True, aliases=("barcode",)))
     found += [Target("externalId", "External ID", False, aliases=("external id", "id")),
               Target("expiresAt", "Expires at", False, "dateTime", ("expires", "expiry")),

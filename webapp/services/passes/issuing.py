@@ -13,8 +13,7 @@ from sqlalchemy.exc import IntegrityError
 
 from webapp import clock, ids, vault
 from webapp.db.transaction import insert_all, transaction
-from webapp.domain import definition as rules
-from webapp.domain import per_pass
+from webapp.domain import definition_read, per_pass
 from webapp.domain import search as search_rules
 from webapp.domain import values as value_rules
 from webapp.errors import Conflict, InvalidRequest, NotFound, ServiceError
@@ -243,7 +242,7 @@ def _check_values(definition: dict[str, Any], req: IssueRequest) -> None:
     problem = value_rules.check_new(definition, req.field_values)
     if problem is not None:
         raise InvalidRequest(problem.message, code=problem.code, param=problem.param)
-    if rules.takes_barcode_value(definition):
+    if definition_read.takes_barcode_value(definition):
         if not req.barcode_value:
             raise InvalidRequest("This template takes a barcode value per pass: send "
                                  "barcodeValue.", code="parameter_missing", param="barcodeValue")

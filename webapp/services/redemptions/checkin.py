@@ -20,8 +20,7 @@ from sqlalchemy.orm import Session
 from webapp import clock, ids
 from webapp.db import pagination
 from webapp.db.transaction import changed_rows, insert_new, transaction
-from webapp.domain import definition as rules
-from webapp.domain import per_pass
+from webapp.domain import definition_read, per_pass
 from webapp.domain import text as text_rules
 from webapp.errors import Conflict, InvalidRequest, NotFound, RedemptionRefused
 from webapp.extensions import db
@@ -113,7 +112,7 @@ def _redeem(session: Session, ctx: Context, item: Pass, source: str,
     :raises RedemptionRefused: the pass cannot be redeemed (now).
     """
     definition = revisions.definition_of(item.template_id, item.template_revision) or {}
-    rule = rules.redemption_rule(definition)
+    rule = definition_read.redemption_rule(definition)
     now = clock.now()
     _refuse_unless_redeemable(item, definition, rule, now)
     before = item.last_redeemed_at
@@ -154,7 +153,7 @@ def _redeem(session: Session, ctx: Context, item: Pass, source: str,
 
 
 def _refuse_unless_redeemable(item: Pass, definition: dict[str, Any],
-                              rule: rules.RedemptionRule, now: datetime) -> None:
+                              rule: definition_read.RedemptionRule, now: datetime) -> None:
     """Used up first (a single-use pass voided by its own check-in still says when it was
     checked in), then voided, expired, not enabled.
 

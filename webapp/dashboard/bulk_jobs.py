@@ -45,10 +45,11 @@ def templates_import(template_id: str) -> Response:
 
 
 def _upload_page(template: Any, status: int = 200, problem: str | None = None) -> Response:
-    """The upload form, with the file's bounds (rows, and the request size limit)."""
+    """The upload form, with the file's bounds (columns, rows, and the request size limit)."""
     max_mb = (current_app.config.get("MAX_CONTENT_LENGTH") or 0) // (1024 * 1024)
     return render("dashboard/imports/upload.html", None, status, template=template,
-                  max_rows=csv_import.MAX_ROWS, max_mb=max_mb, problem=problem)
+                  max_rows=csv_import.MAX_ROWS, max_columns=csv_import.MAX_COLUMNS,
+                  max_mb=max_mb, problem=problem)
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/import")

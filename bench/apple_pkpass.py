@@ -96,9 +96,9 @@ def _setup() -> tuple[Any, str]:
 
 
 def _issue(ctx: Any, template_id: str, n: int) -> list[Any]:
-    from webapp.services.passes import lifecycle
+    from webapp.services.passes import issuing
 
-    return [lifecycle.issue(ctx, lifecycle.IssueRequest(template_id, {"member": f"Member {i}"}))
+    return [issuing.issue(ctx, issuing.IssueRequest(template_id, {"member": f"Member {i}"}))
             for i in range(n)]
 
 
@@ -150,7 +150,7 @@ def _pushes(ctx: Any, template_id: str) -> None:
     from webapp.models import AppleRegistration, PassUpdate
     from webapp.services.apple import passes
     from webapp.services.outbox import pass_updates
-    from webapp.services.passes import lifecycle
+    from webapp.services.passes import changes
 
     item = _issue(ctx, template_id, 1)[0]
     pass_type = passes.pass_type_identifier(item)
@@ -168,7 +168,7 @@ def _pushes(ctx: Any, template_id: str) -> None:
     from webapp.db.transaction import DISPATCHER
 
     current_app.extensions[DISPATCHER] = None  # run the delivery here, timed, not in a job thread
-    update = lifecycle.update(ctx, item.id, {"level": "Gold"}, "notify").update
+    update = changes.update(ctx, item.id, {"level": "Gold"}, "notify").update
     started = time.perf_counter()
     pass_updates.push(update.id)
     elapsed = time.perf_counter() - started

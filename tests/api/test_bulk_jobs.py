@@ -481,18 +481,18 @@ def test_issue_all_reports_an_external_id_taken_meanwhile(
     """An externalId the job's own read did not see (another writer took it after): the
     unique index stops the batch, and each request is issued on its own instead."""
     from webapp.services.context import Context
-    from webapp.services.passes import lifecycle
+    from webapp.services.passes import issuing, queries
 
     first = results(api, issue_job(api, template, [member("Ada", externalId="m-1")]))[0]
     ctx = Context(organization_id=org["id"], environment="test")
-    reqs = [lifecycle.IssueRequest(template_id=template["id"], field_values={"member": name},
-                                   external_id=external_id)
+    reqs = [issuing.IssueRequest(template_id=template["id"], field_values={"member": name},
+                                 external_id=external_id)
             for name, external_id in (("Bo", None), ("Ada", "m-1"), ("Cy", "m-2"))]
     with app.app_context():
-        outcomes = lifecycle.issue_all(ctx, reqs)
+        outcomes = issuing.issue_all(ctx, reqs)
         assert [type(o).__name__ for o in outcomes] == ["Pass", "Conflict", "Pass"]
         assert outcomes[1].code == "external_id_exists"  # type: ignore[union-attr]
-        assert lifecycle.external_pass_id(ctx, template["id"], "m-1") == first["passId"]
+        assert queries.external_pass_id(ctx, template["id"], "m-1") == first["passId"]
     assert pass_count(api, template) == 3
 
 

@@ -609,12 +609,12 @@ def test_the_written_out_email_equals_the_schema_s(smtp_app: Flask, api: Api, or
                                                    mailbox: Mailbox) -> None:
     from webapp.api import pass_schemas
     from webapp.services.context import Context
-    from webapp.services.passes import lifecycle
+    from webapp.services.passes import queries
 
     mailbox.answers = ["550 5.1.1 No such user"]
     p = issue(api, send=True)
     with smtp_app.app_context():
-        item = lifecycle.get(Context(org["id"], "test"), p["id"])
+        item = queries.get(Context(org["id"], "test"), p["id"])
         written, schema = pass_schemas.dump_pass(item), pass_schemas.Pass().dump(item)
     assert list(written.items()) == list(schema.items())
     assert list(written["lastEmail"].items()) == list(schema["lastEmail"].items())

@@ -117,9 +117,9 @@ def test_an_archive_waits_between_the_issue_s_template_read_and_its_insert(
     """The service on its own (no request transaction around it): an archive that starts
     right after the issue read its template waits for the issue's commit."""
     from webapp.services.context import Context
-    from webapp.services.passes import lifecycle
+    from webapp.services.passes import issuing
 
-    original, answers, started = lifecycle._new_pass, [], []
+    original, answers, started = issuing._new_pass, [], []
 
     def read_then_archive(*args: Any, **kwargs: Any) -> Any:
         built = original(*args, **kwargs)  # the template is read now
@@ -133,11 +133,11 @@ def test_an_archive_waits_between_the_issue_s_template_read_and_its_insert(
             assert answers == [], "the archive did not wait for the issue's commit"
         return built
 
-    monkeypatch.setattr(lifecycle, "_new_pass", read_then_archive)
+    monkeypatch.setattr(issuing, "_new_pass", read_then_archive)
     with app.app_context():
-        issued = lifecycle.issue(Context(org["id"], "test", actor="dashboard"),
-                                 lifecycle.IssueRequest(template_id=template["id"],
-                                                        field_values={"member": "Ada"}))
+        issued = issuing.issue(Context(org["id"], "test", actor="dashboard"),
+                               issuing.IssueRequest(template_id=template["id"],
+                                                    field_values={"member": "Ada"}))
     _finish(started)
     assert issued.status == "active"
     assert answers[0].status_code == 200 and answers[0].get_json()["archived"] is True

@@ -13,10 +13,10 @@ from webapp.api import pass_schemas
 
 def _both(app: Flask, org: dict, environment: str, pass_id: str) -> tuple[Any, Any]:
     from webapp.services.context import Context
-    from webapp.services.passes import lifecycle
+    from webapp.services.passes import queries
 
     with app.app_context():
-        item = lifecycle.get(Context(org["id"], environment), pass_id)
+        item = queries.get(Context(org["id"], environment), pass_id)
         return pass_schemas.dump_pass(item), pass_schemas.Pass().dump(item)
 
 

@@ -250,14 +250,14 @@ def test_list_newest_first_without_field_values(api: Api, template: dict) -> Non
 
 def test_list_filters(app, api: Api, template: dict, event_template: dict, org: dict) -> None:
     from webapp.services.context import Context
-    from webapp.services.passes import lifecycle
+    from webapp.services.passes import issuing
 
     a = issue(api, template, holderName="Grace Hopper", holderEmail="grace@navy.example")
     b = issue(api, event_template, fieldValues={"seat": "B2"}, barcodeValue="Z",
               holderEmail="ADA@Example.com")
     with app.app_context():  # issued from the dashboard
-        c = lifecycle.issue(Context(org["id"], "test", actor="dashboard"),
-                            lifecycle.IssueRequest(template["id"], {"member": "C"}))
+        c = issuing.issue(Context(org["id"], "test", actor="dashboard"),
+                          issuing.IssueRequest(template["id"], {"member": "C"}))
     api.delete(f"/v1/passes/{a['id']}")
 
     def ids(q: str) -> list[str]:

@@ -110,13 +110,13 @@ def test_a_redemption_that_read_the_pass_before_another_won_is_refused(
     from webapp.db.transaction import transaction
     from webapp.errors import RedemptionRefused
     from webapp.services.context import Context
-    from webapp.services.passes import lifecycle
+    from webapp.services.passes import queries
     from webapp.services.redemptions import checkin
 
     item = _pass(api, {"mode": "single"})
     ctx = Context(org["id"], "test", actor="dashboard")
     with app.app_context():
-        stale = lifecycle.find(ctx, item["id"])
+        stale = queries.find(ctx, item["id"])
         assert stale.redemption_count == 0
         won = api.post(f"/v1/passes/{item['id']}/redemptions").get_json()
         with pytest.raises(RedemptionRefused) as caught, transaction() as session:

@@ -143,9 +143,9 @@ def test_the_migration_folds_existing_passes_and_back(tmp_path: Path,
     with at_head(tmp_path, empty_database) as (ctx, template):
         from webapp.extensions import db
         from webapp.models import Pass
-        from webapp.services.passes import lifecycle
+        from webapp.services.passes import issuing, queries
 
-        first_id = lifecycle.issue(ctx, lifecycle.IssueRequest(
+        first_id = issuing.issue(ctx, issuing.IssueRequest(
             template.id, {"member": "x"}, holder_name="Jürgen Müller",
             holder_email="Jürgen@Example.com")).id
         # More passes than one chunk, so the migration goes past its first chunk.
@@ -167,7 +167,7 @@ def test_the_migration_folds_existing_passes_and_back(tmp_path: Path,
             return [(r.search_text, "\x1f".join(p or "" for p in r[:3])) for r in rows]
 
         def found(term: str) -> list[str]:
-            page = lifecycle.list_(ctx, search=term, limit=100)
+            page = queries.list_(ctx, search=term, limit=100)
             db.session.remove()
             return [p.id for p in page.data]
 

@@ -36,11 +36,11 @@ def test_the_migration_encrypts_existing_tokens_and_back(tmp_path: Path, databas
     with at_head(tmp_path, url) as (ctx, template):
         from webapp.extensions import db
         from webapp.services.apple import passes
-        from webapp.services.passes import lifecycle
+        from webapp.services.passes import issuing
 
         values = {f["key"]: "x" for group in template.definition["config"]["fields"].values()
                   for f in group if f.get("binding") == "perPass"}
-        item = lifecycle.issue(ctx, lifecycle.IssueRequest(template.id, values))
+        item = issuing.issue(ctx, issuing.IssueRequest(template.id, values))
         token = passes.authentication_token(item)
         db.session.remove()
 

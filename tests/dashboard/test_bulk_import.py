@@ -134,6 +134,54 @@ def test_too_many_rows_are_refused(dash: Dash, template_id: str) -> None:
     assert _upload(dash, template_id, f"Member\n{exactly}\n\n".encode()).status_code == 303
 
 
+def test_a_header_line_longer_than_a_csv_cell_may_be_is_refused(dash: Dash, template_id: str
+                                                                 ) -> None:
+    header = "Member," + "x" * (140_000 - len("Member,"))
+    response = _upload(dash, template_id, f"{header}\nAda,Gold\n".encode())
+    assert response.status_code == 422
+    assert '<div class="flash bad" role="alert" id="upload-problem">The header row is longer ' \
+        "than 131,072 characters: it should name the columns, at most 200 of them.</div>" \
+        in text(response)
+
+
+def _columns(count: int) -> str:
+    """A file with `count` distinct lowercase column names (a, b, ..., aa, ...) and one row."""
+    names = []
+    for n in range(count):
+        name = ""
+        n += 1
+        while n:
+            n, digit = divmod(n - 1, 26)
+            name = chr(ord("a") + digit) + name
+        names.append(name)
+    return ",".join(["Member", *names[1:]]) + "\n" + ",".join(["Ada"] + [""] * (count - 1)) \
+        + "\n"
+
+
+def test_more_than_200_columns_are_refused(dash: Dash, template_id: str) -> None:
+    response = _upload(dash, template_id, _columns(201).encode())
+    assert response.status_code == 422
+    assert '<div class="flash bad" role="alert" id="upload-problem">The file has 201 columns: ' \
+        "an import takes at most 200. Remove the columns it does not need.</div>" \
+        in text(response)
+
+
+def test_200_columns_are_taken(dash: Dash, template_id: str) -> None:
+    mapping = dash.get(_mapping_url(dash, template_id, _columns(200).encode()))
+    assert mapping.status_code == 200
+    assert _selected(text(mapping))["fieldValues.member"] == "Member"
+
+
+def test_26000_columns_are_refused_at_once(dash: Dash, template_id: str) -> None:
+    data = _columns(26_000).encode()
+    assert len(data.split(b"\n")[0]) < 131_072  # read as a header row, not refused for its length
+    started = time.perf_counter()
+    response = _upload(dash, template_id, data)
+    assert time.perf_counter() - started < 1.0
+    assert response.status_code == 422
+    assert "The file has 26,000 columns: an import takes at most 200." in text(response)
+
+
 def test_the_upload_page_names_the_bounds(dash: Dash, template_id: str) -> None:
     # A body over MAX_CONTENT_LENGTH is the dashboard's 413 page (tests/test_chunked_bodies.py)
     page = text(dash.get(f"/dashboard/test/templates/{template_id}/import"))

@@ -19,13 +19,13 @@ def test_down_and_up_keeps_the_rows_that_point_at_passes(tmp_path: Path) -> None
     from flask_migrate import downgrade, upgrade
 
     from webapp.extensions import db
-    from webapp.services.passes import download_links, lifecycle
-    from webapp.services.passes.lifecycle import IssueRequest
+    from webapp.services.passes import download_links, issuing
+    from webapp.services.passes.issuing import IssueRequest
 
     url = f"sqlite:///{tmp_path / 'keep.sqlite'}"
     with at_head(tmp_path, url) as (ctx, template):
-        issued = lifecycle.issue(ctx, IssueRequest(template_id=template.id,
-                                                   field_values={"member": "Ada"}))
+        issued = issuing.issue(ctx, IssueRequest(template_id=template.id,
+                                                 field_values={"member": "Ada"}))
         download_links.create(ctx, issued.id)
         before = _counts(db)
         assert before["passes"] == 1 and before["download_links"] == 1

@@ -16,14 +16,16 @@ from webapp.domain.definition import (
     MAX_DEFINITION_CHARACTERS,
     MAX_VALUE_LENGTH,
     SLOTS,
+    validate,
+)
+from webapp.domain.definition_read import (
     fields,
     image_refs,
-    parse_datetime,
     per_pass_fields,
     required_fields,
     takes_barcode_value,
-    validate,
 )
+from webapp.domain.formats import parse_datetime
 
 # -- builders ---------------------------------------------------------------------------------
 

@@ -163,7 +163,7 @@ def test_rollback_discards_the_google_write(app: Flask, api: Api, template: dict
     from webapp.models import GoogleObject
     from webapp.services.context import Context
     from webapp.services.outbox import record as outbox_record
-    from webapp.services.passes import lifecycle
+    from webapp.services.passes import issuing
 
     seen: list[tuple[str, str]] = []
     app.extensions[DISPATCHER] = lambda task, *row_ids: seen.append((task, *row_ids))
@@ -177,8 +177,8 @@ def test_rollback_discards_the_google_write(app: Flask, api: Api, template: dict
     try:
         with app.app_context(), pytest.raises(RuntimeError):
             ctx = Context(organization_id=_org(api), environment="test")
-            lifecycle.issue(ctx, lifecycle.IssueRequest(template_id=template["id"],
-                                                        field_values={"member": "Ada"}))
+            issuing.issue(ctx, issuing.IssueRequest(template_id=template["id"],
+                                                    field_values={"member": "Ada"}))
         with app.app_context():
             dispatch()
             assert db.session.query(GoogleObject).count() == 0

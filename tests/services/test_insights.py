@@ -61,14 +61,14 @@ def test_the_migration_backfills_what_was_kept_and_goes_down_again(tmp_path: Pat
     url = f"sqlite:///{tmp_path / 'migrate.sqlite3'}"
     with at_head(tmp_path, url) as (ctx, template):
         from webapp.extensions import db
-        from webapp.services.passes import lifecycle
+        from webapp.services.passes import issuing
 
         clock.set_now(lambda: MOMENT)
         try:
             values = {f["key"]: "x" for group in template.definition["config"]["fields"].values()
                       for f in group if f.get("binding") == "perPass"}
-            first = lifecycle.issue(ctx, lifecycle.IssueRequest(template.id, values))
-            lifecycle.issue(ctx, lifecycle.IssueRequest(template.id, values))
+            first = issuing.issue(ctx, issuing.IssueRequest(template.id, values))
+            issuing.issue(ctx, issuing.IssueRequest(template.id, values))
         finally:
             clock.set_now(None)
         db.session.remove()

@@ -15,7 +15,7 @@ def test_an_update_writes_the_pass_row_once_and_reads_the_template_once(
         app: Flask, api: Api, org: dict) -> None:
     from webapp.extensions import db
     from webapp.services.context import Context
-    from webapp.services.passes import lifecycle
+    from webapp.services.passes import changes
 
     template = api.post("/v1/templates", template_body()).get_json()
     item = api.post("/v1/passes", {"templateId": template["id"],
@@ -29,8 +29,8 @@ def test_an_update_writes_the_pass_row_once_and_reads_the_template_once(
         engine = db.engine
         event.listen(engine, "before_cursor_execute", seen)
         try:
-            updated = lifecycle.update(Context(org["id"], "test"), item["id"],
-                                       {"member": "Bea"}, "notify")
+            updated = changes.update(Context(org["id"], "test"), item["id"],
+                                     {"member": "Bea"}, "notify")
         finally:
             event.remove(engine, "before_cursor_execute", seen)
         assert updated.pass_ not in db.session.dirty

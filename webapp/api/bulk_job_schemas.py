@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from typing import Any
+
+from marshmallow import Schema, fields, validate, validates_schema
 
 from webapp.api.schemas import (
     ErrorDetail,
@@ -13,6 +15,8 @@ from webapp.api.schemas import (
     constant,
     prefixed,
 )
+from webapp.domain.update_notice import NOTIFICATION_MODES
+from webapp.errors import InvalidRequest
 from webapp.services import bulk
 
 _ITEMS = ("issue: what POST /v1/passes takes (templateId may be left out) plus an optional "
@@ -21,17 +25,61 @@ _ITEMS = ("issue: what POST /v1/passes takes (templateId may be left out) plus a
           "runs, and a bad one fails alone (see the results).")
 
 
+# What each operation takes besides `operation`.
+_MEMBERS = {"issue": ("templateId", "items"), "update": ("items", "notificationMode"),
+            "void": ("items",), "upgrade": ("templateId", "toRevision", "notificationMode")}
+
+
 class BulkJobCreate(Strict):
+    """The whole body's shape: each member's type, then what the operation takes (each item
+    is checked when it runs)."""
+
     operation = fields.String(required=True, metadata={"enum": list(bulk.OPERATIONS)})
     templateId = fields.String(validate=validate.Length(1, 64), metadata={
         "description": "issue and upgrade: the template", "examples": ["tmpl_01jf3v7k..."]})
     items = fields.List(fields.Dict(), metadata={
         "description": _ITEMS, "maxItems": bulk.MAX_ITEMS, "minItems": 1})
-    notificationMode = fields.String(validate=validate.OneOf(("silent", "notify")), metadata={
+    notificationMode = fields.String(validate=validate.OneOf(NOTIFICATION_MODES), metadata={
         "description": "update and upgrade: silent (default) or notify the holders"})
     toRevision = StrictInteger(validate=validate.Range(1, 2**31 - 1), metadata={
         "description": "upgrade: the revision to move the template's active passes to; "
                        "default the latest"})
+
+    @validates_schema
+    def _fits_operation(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        """Runs once every member has its type. Raises the API's error itself: these
+        answers have codes of their own (`unknown_operation`, `no_items`, ...).
+
+        :raises InvalidRequest: unknown operation, a member the operation does not take, bad
+            items, no templateId where the operation needs one.
+        """
+        operation = data["operation"]
+        if operation not in bulk.OPERATIONS:
+            raise InvalidRequest(f"operation must be one of {', '.join(bulk.OPERATIONS)}.",
+                                 code="unknown_operation", param="operation")
+        for name in data:
+            if name != "operation" and name not in _MEMBERS[operation]:
+                raise InvalidRequest(f"Received unknown parameter: {name} ({operation} jobs "
+                                     f"take {', '.join(_MEMBERS[operation])}).",
+                                     code="parameter_unknown", param=name)
+        if operation != "upgrade":
+            _check_items(data.get("items"))
+        if operation in ("issue", "upgrade") and "templateId" not in data:
+            raise InvalidRequest("templateId is required.", code="parameter_missing",
+                                 param="templateId")
+
+
+def _check_items(items: list[dict[str, Any]] | None) -> None:
+    """:raises InvalidRequest: no items, none, or more than a job takes."""
+    if items is None:
+        raise InvalidRequest("items is required.", code="parameter_missing", param="items")
+    if not items:
+        raise InvalidRequest("items must hold at least one item.", code="no_items",
+                             param="items")
+    if len(items) > bulk.MAX_ITEMS:
+        raise InvalidRequest(f"A bulk job takes at most {bulk.MAX_ITEMS:,} items; this one has "
+                             f"{len(items):,}. Split it into several jobs.",
+                             code="too_many_items", param="items")
 
 
 class BulkJobListQuery(PageQuery):

@@ -15,6 +15,7 @@ from webapp.api.schemas import (
     constant,
     prefixed,
 )
+from webapp.domain.update_notice import NOTIFICATION_MODES
 from webapp.services.email import sending as email_sending
 from webapp.services.email import wire as email_wire
 from webapp.services.passes import views
@@ -82,7 +83,7 @@ class PassUpdateBody(Strict):
     fieldValues = fields.Dict(keys=fields.String(),
                               metadata={"description": "strings, numbers, or null to clear"})
     notificationMode = fields.String(load_default="silent",
-                                     validate=validate.OneOf(("silent", "notify")))
+                                     validate=validate.OneOf(NOTIFICATION_MODES))
     expiresAt = pass_date(_EXPIRES + "; null: the template's applies again", allow_none=True)
     relevantDate = pass_date(_RELEVANT + "; null: the template's applies again",
                              allow_none=True)
@@ -280,7 +281,7 @@ class PassUpdate(Schema):
     passId = prefixed("pass", attribute="pass_id")
     kind = fields.String(required=True, metadata={"enum": ["update", "void"]})
     notificationMode = fields.String(attribute="notification_mode", required=True,
-                                     metadata={"enum": ["silent", "notify"]})
+                                     metadata={"enum": list(NOTIFICATION_MODES)})
     walletChanged = fields.Boolean(attribute="wallet_changed", required=True)
     changes = _Itself(Changes, required=True)
     delivery = _Itself(Delivery, required=True)

@@ -15,7 +15,7 @@ from webapp.api.requests import json_body, load, query
 from webapp.api.schemas import PageQuery, list_envelope
 from webapp.i18n import select_locale
 from webapp.services.email import sending
-from webapp.services.passes import images, lifecycle
+from webapp.services.passes import changes, images, issuing, queries
 
 _item = s.Pass(exclude=s.PASS_LIST_EXCLUDE)
 _update = s.PassUpdate()
@@ -32,9 +32,9 @@ _email = s.Email()
 @idempotent
 def issue_pass() -> Any:
     p = load(_create, json_body())
-    req = lifecycle.IssueRequest(template_id=p["templateId"], email_locale=select_locale(),
-                                 **issue_arguments(p))
-    return s.dump_pass(lifecycle.issue(g.ctx, req)), 201
+    req = issuing.IssueRequest(template_id=p["templateId"], email_locale=select_locale(),
+                               **issue_arguments(p))
+    return s.dump_pass(issuing.issue(g.ctx, req)), 201
 
 
 def issue_arguments(p: dict[str, Any]) -> dict[str, Any]:
@@ -53,16 +53,16 @@ def issue_arguments(p: dict[str, Any]) -> dict[str, Any]:
      query=s.PassListQuery, response=s.Pass, many=True)
 def list_passes() -> Any:
     q = query(s.PassListQuery())
-    page = lifecycle.list_(g.ctx, template_id=q.get("templateId"), status=q.get("status"),
-                           source=q.get("source"), search=q.get("search"), limit=q["limit"],
-                           cursor=q.get("cursor"))
+    page = queries.list_(g.ctx, template_id=q.get("templateId"), status=q.get("status"),
+                         source=q.get("source"), search=q.get("search"), limit=q["limit"],
+                         cursor=q.get("cursor"))
     return list_envelope(_item, page)
 
 
 @bp.get("/passes/<pass_id>")
 @doc("Get pass", permission=("passes", "read"), response=s.Pass, errors=(404,))
 def get_pass(pass_id: str) -> Any:
-    return s.dump_pass(lifecycle.get(g.ctx, pass_id))
+    return s.dump_pass(queries.get(g.ctx, pass_id))
 
 
 @bp.patch("/passes/<pass_id>")
@@ -71,8 +71,8 @@ def get_pass(pass_id: str) -> Any:
 @idempotent
 def update_pass(pass_id: str) -> Any:
     p = load(_change, json_body())
-    done = lifecycle.update(g.ctx, pass_id, p.get("fieldValues"), p["notificationMode"],
-                            update_dates(p))
+    done = changes.update(g.ctx, pass_id, p.get("fieldValues"), p["notificationMode"],
+                          update_dates(p))
     return {"pass": s.dump_pass(done.pass_), "update": _update.dump(done.update)}
 
 
@@ -104,7 +104,7 @@ def delete_pass_image(pass_id: str, slot: str) -> Any:
 @doc("Void pass", permission=("passes", "write"), response=s.Pass, errors=(404, 409))
 @idempotent
 def void_pass(pass_id: str) -> Any:
-    return s.dump_pass(lifecycle.void(g.ctx, pass_id))
+    return s.dump_pass(changes.void(g.ctx, pass_id))
 
 
 @bp.get("/passes/<pass_id>/updates")
@@ -112,14 +112,14 @@ def void_pass(pass_id: str) -> Any:
      query=PageQuery, response=s.PassUpdate, many=True, errors=(404,))
 def list_pass_updates(pass_id: str) -> Any:
     q = query(PageQuery())
-    page = lifecycle.list_updates(g.ctx, pass_id, limit=q["limit"], cursor=q.get("cursor"))
+    page = queries.list_updates(g.ctx, pass_id, limit=q["limit"], cursor=q.get("cursor"))
     return list_envelope(_update, page)
 
 
 @bp.get("/pass-updates/<update_id>")
 @doc("Get pass update", permission=("passes", "read"), response=s.PassUpdate, errors=(404,))
 def get_pass_update(update_id: str) -> Any:
-    return _update.dump(lifecycle.get_update(g.ctx, update_id))
+    return _update.dump(queries.get_update(g.ctx, update_id))
 
 
 @bp.post("/passes/<pass_id>/send")

@@ -19,7 +19,7 @@ from webapp.dashboard import ENV, bp, csv_import, ctx, forms, nav, upload_store
 from webapp.dashboard.htmx import go, render
 from webapp.errors import InvalidRequest, NotFound, ServiceError
 from webapp.services import bulk
-from webapp.services.passes import lifecycle
+from webapp.services.passes import issuing, queries
 from webapp.services.templates import history, revisions
 
 nav.add("Jobs", "dashboard.jobs_index", 25)
@@ -45,10 +45,11 @@ def templates_import(template_id: str) -> Response:
 
 
 def _upload_page(template: Any, status: int = 200, problem: str | None = None) -> Response:
-    """The upload form, with the file's bounds (rows, and the request size limit)."""
+    """The upload form, with the file's bounds (columns, rows, and the request size limit)."""
     max_mb = (current_app.config.get("MAX_CONTENT_LENGTH") or 0) // (1024 * 1024)
     return render("dashboard/imports/upload.html", None, status, template=template,
-                  max_rows=csv_import.MAX_ROWS, max_mb=max_mb, problem=problem)
+                  max_rows=csv_import.MAX_ROWS, max_columns=csv_import.MAX_COLUMNS,
+                  max_mb=max_mb, problem=problem)
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/import")
@@ -117,11 +118,11 @@ def _preview_row(template_id: str, number: int, row: list[str], mapping: dict[st
     problem, existing = csv_import.length_problem(body), None
     if problem is None:
         try:
-            lifecycle.check_issue(ctx(), csv_import.issue_request(template_id, body))
+            issuing.check_issue(ctx(), csv_import.issue_request(template_id, body))
         except ServiceError as exc:
             problem = _in_words(exc, wanted)
     if problem is None and body.get("externalId"):
-        existing = lifecycle.external_pass_id(ctx(), template_id, body["externalId"])
+        existing = queries.external_pass_id(ctx(), template_id, body["externalId"])
     return {"number": number, "cells": [row[mapping[t.name]] if t.name in mapping else ""
                                         for t in wanted],
             "problem": problem, "existing": existing}
@@ -177,8 +178,8 @@ def templates_change(template_id: str) -> BaseResponse:
     template = revisions.get(ctx(), template_id)
     fields = forms.per_pass_fields(template)
     search = request.values.get("q", "").strip()[:200]
-    pass_ids = lifecycle.ids_matching(ctx(), template_id=template.id, status="active",
-                                      search=search or None, limit=bulk.MAX_ITEMS + 1)
+    pass_ids = queries.ids_matching(ctx(), template_id=template.id, status="active",
+                                    search=search or None, limit=bulk.MAX_ITEMS + 1)
     if request.method == "GET":
         return _change_page(template, fields, search, pass_ids)
     action = request.form.get("action")

@@ -1,9 +1,10 @@
 """CSV import of passes on a template: read the file, match its columns to the template's
 inputs, and turn its rows into the items of a bulk issue job.
 
-A file is UTF-8 (a BOM is dropped) with a header row, `,` or `;` between cells (chosen by
-the header line). Nothing here writes: the preview checks rows with the issue service's own
-dry run (`lifecycle.check_issue`), the run hands the items to the bulk job service.
+A file is UTF-8 (a BOM is dropped) with a header row naming at most `MAX_COLUMNS` columns,
+`,` or `;` between cells (chosen by the header line). Nothing here writes: the preview checks
+rows with the issue service's own dry run (`issuing.check_issue`), the run hands the items to
+the bulk job service.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from webapp.dashboard import forms
-from webapp.domain import definition as rules
-from webapp.services.passes.lifecycle import IssueRequest
+from webapp.domain import definition_read
+from webapp.services.passes.issuing import IssueRequest
 
 MAX_ROWS = 10_000  # as a bulk job takes (bulk.MAX_ITEMS)
+# Far more than a template has inputs; it bounds what each step reads and draws.
+MAX_COLUMNS = 200
 PREVIEW_ROWS = 10
 # The bounds of POST /v1/passes's schema, which the job applies to each item at run time.
 LENGTHS = {"holderName": 200, "holderEmail": 254, "barcodeValue": 500, "externalId": 200}
@@ -43,7 +46,8 @@ class Table:
 def read(data: bytes) -> Table:
     """The header and data rows of an uploaded CSV file.
 
-    :raises CsvProblem: empty, not UTF-8, no header row, a malformed line, too many rows.
+    :raises CsvProblem: empty, not UTF-8, no header row, a header line longer than a cell
+        may be, more than MAX_COLUMNS columns, a malformed line, too many rows.
     """
     try:
         text = data.decode("utf-8-sig")
@@ -53,7 +57,13 @@ def read(data: bytes) -> Table:
             "or Latin-1). Save it as \"CSV UTF-8\" and upload it again.") from None
     if not text.strip():
         raise CsvProblem("The file is empty: it needs a header row and at least one row.")
-    delimiter = _delimiter(text)
+    header_line = text.splitlines()[0]
+    # The csv module refuses a cell over its limit: reading the line with the other delimiter
+    # would make it one such cell.
+    if len(header_line) > csv.field_size_limit():
+        raise CsvProblem(f"The header row is longer than {csv.field_size_limit():,} characters: "
+                         f"it should name the columns, at most {MAX_COLUMNS} of them.")
+    delimiter = _delimiter(header_line)
     try:
         lines = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
         headers = _headers(next(lines))
@@ -76,11 +86,11 @@ def read(data: bytes) -> Table:
     return Table(headers, rows, delimiter)
 
 
-def _delimiter(text: str) -> str:
+def _delimiter(header_line: str) -> str:
     """`;` (what Excel writes where the decimal mark is a comma) or `,`: whichever splits the
     header line into more cells."""
-    first = next(csv.reader([text.splitlines()[0]], delimiter=";"), [])
-    return ";" if len(first) > len(next(csv.reader([text.splitlines()[0]]), [])) else ","
+    first = next(csv.reader([header_line], delimiter=";"), [])
+    return ";" if len(first) > len(next(csv.reader([header_line]), [])) else ","
 
 
 _DATA_LIKE = re.compile(r"^[-+]?[\d.,:/ T+Z-]+$")  # numbers, dates, times
@@ -89,23 +99,29 @@ _DATA_LIKE = re.compile(r"^[-+]?[\d.,:/ T+Z-]+$")  # numbers, dates, times
 def _headers(cells: list[str]) -> list[str]:
     """The column names of the first row (empty trailing cells dropped).
 
-    :raises CsvProblem: the first row is data, or a name is empty or repeated.
+    :raises CsvProblem: more than MAX_COLUMNS columns, the first row is data, or a name is
+        empty or repeated.
     """
     names = [cell.strip() for cell in cells]
     while names and not names[-1]:
         names.pop()
     if not names:
         raise CsvProblem("The first row is empty: it must name the columns.")
+    if len(names) > MAX_COLUMNS:
+        raise CsvProblem(f"The file has {len(names):,} columns: an import takes at most "
+                         f"{MAX_COLUMNS}. Remove the columns it does not need.")
     data_like = [name for name in names if "@" in name or _DATA_LIKE.match(name)]
     if data_like:
         raise CsvProblem(f"The file has no header row: the first row holds values such as "
                          f"\"{data_like[0][:60]}\". Add a first row that names the columns "
                          "(e.g. Name;Email).")
+    seen: set[str] = set()
     for position, name in enumerate(names, start=1):
         if not name:
             raise CsvProblem(f"Column {position} has no name in the header row.")
-        if names.index(name) != position - 1:
+        if name in seen:
             raise CsvProblem(f"Two columns are named \"{name[:60]}\": rename one.")
+        seen.add(name)
     return names
 
 
@@ -126,14 +142,14 @@ def targets(definition: dict[str, Any]) -> list[Target]:
     them."""
     found = [Target(f"fieldValues.{key}", str(field.get("label") or key),
                     field.get("required") is True, field.get("format", "text"), (key,))
-             for key, field in rules.per_pass_fields(definition).items()]
+             for key, field in definition_read.per_pass_fields(definition).items()]
     has_holder_field = holder_key(found) is not None
     found[:0] = [Target("holderEmail", "Holder email", False,
                         aliases=("email", "e-mail", "email address", "mail"))]
     if not has_holder_field:
         found.insert(0, Target("holderName", "Holder name", False,
                                aliases=("name", "full name", "holder")))
-    if rules.takes_barcode_value(definition):
+    if definition_read.takes_barcode_value(definition):
         found.append(Target("barcodeValue", "Barcode value", True, aliases=("barcode",)))
     found += [Target("externalId", "External ID", False, aliases=("external id", "id")),
               Target("expiresAt", "Expires at", False, "dateTime", ("expires", "expiry")),

@@ -10,10 +10,10 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from webapp.domain import definition as rules
+from webapp.domain import definition_read
 from webapp.domain.text import printable, problem
 from webapp.errors import InvalidRequest
-from webapp.services.passes.lifecycle import IssueRequest
+from webapp.services.passes.issuing import IssueRequest
 
 _PARAMS = {"holderEmail": "holder_email", "holderName": "holder_name",
            "barcodeValue": "barcode_value", "templateId": "template_id",
@@ -106,7 +106,7 @@ def per_pass_fields(template: Any) -> list[dict[str, Any]]:
     format)."""
     return [{"key": key, "label": f.get("label") or key, "required": f.get("required") is True,
              "format": f.get("format", "text")}
-            for key, f in rules.per_pass_fields(template.definition).items()]
+            for key, f in definition_read.per_pass_fields(template.definition).items()]
 
 
 def typed_values(form: MultiDict[str, str], fields: list[dict[str, Any]]) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from webapp.dashboard.csv_import import safe_cell
 from webapp.dashboard.htmx import render
 from webapp.errors import InvalidRequest
 from webapp.services import insights
-from webapp.services.passes import lifecycle
+from webapp.services.passes import queries
 from webapp.services.templates import revisions
 
 nav.add("Overview", "dashboard.insights_home", 5)
@@ -85,7 +85,7 @@ def _page(chosen: dict[str, str], template: Any | None) -> Response:
     page = "dashboard/insights/template.html" if template else "dashboard/insights/home.html"
     return render(page, None, 400 if error else 200, data=data, error=error,
                   error_param=error_param, chosen=chosen, template=template, charts=charts,
-                  first_pass=not lifecycle.list_(ctx(), limit=1).data,
+                  first_pass=not queries.list_(ctx(), limit=1).data,
                   template_choices=_template_choices() if template is None else [],
                   csv_args={k: v for k, v in chosen.items() if v})
 

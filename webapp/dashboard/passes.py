@@ -14,10 +14,12 @@ from webapp.dashboard.htmx import go, render
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.services.email import sending
 from webapp.services.passes import (
+    changes,
     download_links,
     installations,
-    lifecycle,
+    issuing,
     link_qr,
+    queries,
     update_notices,
     views,
 )
@@ -41,9 +43,9 @@ def passes_index() -> Response:
     args = {name: request.args.get(name, "").strip() for name in _FILTERS}
     error, page = None, None
     try:
-        page = lifecycle.list_(ctx(), template_id=args["template"] or None,
-                               status=args["status"] or None, source=args["source"] or None,
-                               search=args["q"] or None, cursor=request.args.get("cursor") or None)
+        page = queries.list_(ctx(), template_id=args["template"] or None,
+                             status=args["status"] or None, source=args["source"] or None,
+                             search=args["q"] or None, cursor=request.args.get("cursor") or None)
     except InvalidRequest as exc:
         error = exc.message
     return render("dashboard/passes/index.html", "dashboard/passes/_rows.html",
@@ -84,7 +86,7 @@ def passes_create() -> BaseResponse:
                            errors=missing, problem=f"Not issued: {len(missing)} "
                            f"value{'s' if len(missing) != 1 else ''} missing.")
     try:
-        item = lifecycle.issue(ctx(), forms.issue_request(
+        item = issuing.issue(ctx(), forms.issue_request(
             request.form, fields, template.definition.get("platforms", {})))
     except InvalidRequest as exc:
         name = forms.field_name(exc.param)
@@ -98,14 +100,14 @@ def passes_create() -> BaseResponse:
 
 
 def _detail(pass_id: str, status: int = 200, **extra: Any) -> Response:
-    item = lifecycle.get(ctx(), pass_id)
+    item = queries.get(ctx(), pass_id)
     last = item.last_email
     extra.setdefault("email_to", last.to_address if last else item.holder_email)
     extra.setdefault("email_locale", last.locale if last else "en")
     return render("dashboard/passes/show.html", extra.pop("partial", None), status,
                   item=item, card=previews.for_pass(item),
                   expires_at=views.expires_at(item, item.definition or {}),
-                  updates=lifecycle.list_updates(ctx(), pass_id, limit=50).data,
+                  updates=queries.list_updates(ctx(), pass_id, limit=50).data,
                   activity=insights.pass_activity(pass_id),
                   links=download_links.list_for_pass(ctx(), pass_id, limit=20).data,
                   wallets=installations.for_pass(ctx(), item),
@@ -121,12 +123,12 @@ def passes_show(pass_id: str) -> Response:
 
 @bp.post(f"/{ENV}/passes/<pass_id>/edit")
 def passes_edit(pass_id: str) -> BaseResponse:
-    item = lifecycle.get(ctx(), pass_id)
+    item = queries.get(ctx(), pass_id)
     known = update_notices.facts(ctx(), item)  # read before the save: what it will meet
     patch = forms.value_patch(request.form, item.editable_fields or [])
     mode = request.form.get("notification_mode", "silent")
     try:
-        updated = lifecycle.update(ctx(), pass_id, patch, mode)
+        updated = changes.update(ctx(), pass_id, patch, mode)
     except (InvalidRequest, Conflict) as exc:
         name = forms.field_name(exc.param)
         return _detail(pass_id, 422 if isinstance(exc, InvalidRequest) else 409,
@@ -143,7 +145,7 @@ def passes_edit(pass_id: str) -> BaseResponse:
 @bp.post(f"/{ENV}/passes/<pass_id>/edit/notice")
 def passes_edit_notice(pass_id: str) -> Response:
     """What saving the form's values would do in each wallet (nothing is saved)."""
-    item = lifecycle.get(ctx(), pass_id)
+    item = queries.get(ctx(), pass_id)
     patch = forms.value_patch(request.form, item.editable_fields or [])
     mode = request.form.get("notification_mode", "silent")
     notices = update_notices.before(item, update_notices.facts(ctx(), item), patch, mode)
@@ -153,8 +155,8 @@ def passes_edit_notice(pass_id: str) -> Response:
 @bp.get(f"/{ENV}/passes/<pass_id>/updates/<update_id>/delivery")
 def passes_delivery(pass_id: str, update_id: str) -> Response:
     """One update's delivery badges; the page asks again while a delivery is unsettled."""
-    item = lifecycle.get(ctx(), pass_id)
-    update = lifecycle.get_update(ctx(), update_id)
+    item = queries.get(ctx(), pass_id)
+    update = queries.get_update(ctx(), update_id)
     if update.pass_id != item.id:
         raise NotFound(f"No such pass update: {update_id}", param="id")
     return render("dashboard/passes/_delivery.html", None, 200, item=item, u=update)
@@ -163,7 +165,7 @@ def passes_delivery(pass_id: str, update_id: str) -> Response:
 @bp.post(f"/{ENV}/passes/<pass_id>/void")
 def passes_void(pass_id: str) -> BaseResponse:
     with contextlib.suppress(Conflict):  # voided already: show it as it is
-        lifecycle.void(ctx(), pass_id)
+        changes.void(ctx(), pass_id)
     flash("The pass is voided. Wallets show it as no longer valid.")
     return go(url_for("dashboard.passes_show", pass_id=pass_id))
 
@@ -198,7 +200,7 @@ def passes_email(pass_id: str) -> BaseResponse:
 @bp.get(f"/{ENV}/passes/<pass_id>/qr")
 def passes_qr(pass_id: str) -> Response:
     """A page to print: the QR code of the pass's permanent link, with who and what it is."""
-    item = lifecycle.get(ctx(), pass_id)
+    item = queries.get(ctx(), pass_id)
     return render("dashboard/passes/qr.html", None, 200, item=item,
                   qr=link_qr.svg_element(item.short_id),
                   distribution_url=views.distribution_url(item.short_id))
@@ -207,7 +209,7 @@ def passes_qr(pass_id: str) -> Response:
 @bp.get(f"/{ENV}/passes/<pass_id>/qr.svg")
 def passes_qr_svg(pass_id: str) -> Response:
     """The QR code as an SVG file, for print layouts."""
-    item = lifecycle.get(ctx(), pass_id)
+    item = queries.get(ctx(), pass_id)
     response = make_response(link_qr.svg_file(item.short_id))
     response.content_type = "image/svg+xml"
     response.headers["Content-Disposition"] = \

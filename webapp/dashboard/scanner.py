@@ -19,7 +19,7 @@ from webapp import clock
 from webapp.dashboard import ENV, bp, ctx, nav
 from webapp.dashboard.htmx import render
 from webapp.errors import Conflict, InvalidRequest, NotFound, RedemptionRefused
-from webapp.services.passes import lifecycle
+from webapp.services.passes import queries
 from webapp.services.redemptions import checkin
 
 nav.add("Scanner", "dashboard.scan_index", 15)
@@ -105,7 +105,7 @@ def _refused(exc: RedemptionRefused, zone: ZoneInfo) -> Verdict:
             (f" by {scanned_by}" if scanned_by else "") + \
             (f", {earlier['location']}" if earlier.get("location") else "")
     try:
-        item = lifecycle.get(ctx(), exc.pass_id)
+        item = queries.get(ctx(), exc.pass_id)
     except NotFound:
         item = None
     return Verdict(False, exc.code, _TITLES.get(exc.code, "Not valid"), reason,

@@ -1,4 +1,5 @@
-"""Template definition schema v1: validation that lists every problem, and read helpers.
+"""Template definition schema v1: its vocabulary, and validation that lists every problem
+(reading a definition is `definition_read`'s).
 
 A definition is parsed JSON. `validate` never raises on any JSON value; it returns a list of
 issues `{"path", "code", "message"}` where `path` is an RFC 6901 JSON Pointer into the
@@ -19,11 +20,11 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta, timezone
+from collections.abc import Callable
+from datetime import datetime
 from typing import TypeGuard
 
-from webapp.domain import translations
+from webapp.domain import formats, translations
 
 # No `footer`: Apple shows it on boarding passes only and Google has none (see `images`).
 SLOTS: tuple[str, ...] = ("icon", "logo", "strip", "thumbnail", "background", "hero")
@@ -51,17 +52,11 @@ DEFAULT_BARCODE_VALUE = "{{shortId}}"
 Issue = dict[str, str]
 _Token = str | int
 _Path = tuple[_Token, ...]
+_Check = tuple[str, Callable[[object, _Path], object]]  # a member and its check
 
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
 _PLACEHOLDER = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
-_NUMERIC = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
-_DATETIME = re.compile(
-    r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})"
-    r"(?::([0-9]{2})(?:\.([0-9]{1,9}))?)?"
-    r"(?:(Z)|([+-])([0-9]{2}):([0-9]{2}))"
-)
 
 # Members of each object: name -> required. Dict order is the order `required` issues take.
 _ROOT = {
@@ -90,6 +85,8 @@ REDEMPTION_MODES: tuple[str, ...] = ("none", "single", "multiple")
 MAX_USES = 100_000  # more than any membership or multi-entry ticket needs
 
 _DATETIME_HINT = "a date and time with a timezone, like 2025-06-01T19:30:00+02:00"
+# The root's text members: (name, shortest, longest).
+_ROOT_TEXTS = (("description", 1, 200), ("organizationName", 1, 64), ("logoText", 0, 64))
 
 
 def validate(definition: object, template_type: str) -> list[Issue]:
@@ -106,126 +103,6 @@ def validate(definition: object, template_type: str) -> list[Issue]:
     checker = _Checker()
     checker.root(definition, template_type)
     return checker.result(definition)
-
-
-def fields(definition: dict) -> list[tuple[str, dict]]:
-    """(group, field) for every field: groups in GROUPS order, then array order."""
-    groups = _dig(definition, "config", "fields")
-    out: list[tuple[str, dict]] = []
-    if isinstance(groups, dict):
-        for group in GROUPS:
-            items = groups.get(group)
-            if isinstance(items, list):
-                out.extend((group, item) for item in items if isinstance(item, dict))
-    return out
-
-
-def per_pass_fields(definition: dict) -> dict[str, dict]:
-    """Key -> field for the perPass fields, in definition order."""
-    out: dict[str, dict] = {}
-    for _group, item in fields(definition):
-        key = item.get("key")
-        if item.get("binding") == "perPass" and isinstance(key, str):
-            out.setdefault(key, item)
-    return out
-
-
-def required_fields(definition: dict) -> list[str]:
-    """Keys of the perPass fields marked required, in definition order."""
-    return [key for key, item in per_pass_fields(definition).items()
-            if item.get("required") is True]
-
-
-def image_refs(definition: dict) -> dict[str, str]:
-    """Slot -> asset ID for the images the definition names, in definition order."""
-    images = _dig(definition, "images")
-    if not isinstance(images, dict):
-        return {}
-    return {slot: ref for slot, ref in images.items() if slot in SLOTS and isinstance(ref, str)}
-
-
-def takes_barcode_value(definition: dict) -> bool:
-    """Whether the definition has a barcode whose value each pass supplies."""
-    barcode = _dig(definition, "barcode")
-    return isinstance(barcode, dict) and barcode.get("perPass") is True
-
-
-@dataclass(frozen=True)
-class RedemptionRule:
-    """How passes of a definition are checked in: `mode` none | single | multiple,
-    `max_uses` (multiple only; None: no limit), `void_on_redemption` (single only)."""
-
-    mode: str = "none"
-    max_uses: int | None = None
-    void_on_redemption: bool = False
-
-    @property
-    def limit(self) -> int | None:
-        """How many redemptions a pass may have in all (None: no limit)."""
-        return 1 if self.mode == "single" else self.max_uses
-
-
-def redemption_rule(definition: dict) -> RedemptionRule:
-    """The definition's `redemption` member as a rule (absent: mode none)."""
-    spec = _dig(definition, "redemption")
-    if not isinstance(spec, dict) or spec.get("mode") not in REDEMPTION_MODES:
-        return RedemptionRule()
-    max_uses = spec.get("maxUses")
-    return RedemptionRule(
-        mode=spec["mode"],
-        max_uses=max_uses if spec["mode"] == "multiple" and _is_int(max_uses) else None,
-        void_on_redemption=spec["mode"] == "single" and spec.get("voidOnRedemption") is True)
-
-
-def parse_datetime(value: str) -> datetime | None:
-    """An aware datetime from ISO 8601 with a timezone (Z or +hh:mm); None if invalid."""
-    if not isinstance(value, str):
-        return None
-    match = _DATETIME.fullmatch(value)
-    if match is None:
-        return None
-    year, month, day, hour, minute, second, fraction, zulu, sign, off_h, off_m = match.groups()
-    if zulu:
-        tz = UTC
-    else:
-        if int(off_h) > 23 or int(off_m) > 59:
-            return None
-        offset = timedelta(hours=int(off_h), minutes=int(off_m))
-        tz = timezone(-offset if sign == "-" else offset)
-    micro = int((fraction or "").ljust(6, "0")[:6])
-    try:
-        return datetime(int(year), int(month), int(day), int(hour), int(minute),
-                        int(second or 0), micro, tzinfo=tz)
-    except ValueError:
-        return None
-
-
-def is_numeric_text(value: str) -> bool:
-    """Whether text is a plain decimal number (what format `number` accepts as text)."""
-    return _NUMERIC.fullmatch(value) is not None
-
-
-def parse_date(value: str) -> date | None:
-    """A date from YYYY-MM-DD; None if invalid."""
-    return _parse_date(value)
-
-
-def _parse_date(value: str) -> date | None:
-    match = _DATE.fullmatch(value)
-    if match is None:
-        return None
-    try:
-        return date(*(int(part) for part in match.groups()))
-    except ValueError:
-        return None
-
-
-def _dig(value: object, *keys: str) -> object:
-    for key in keys:
-        if not isinstance(value, dict):
-            return None
-        value = value.get(key)
-    return value
 
 
 def _is_int(value: object) -> bool:
@@ -315,6 +192,8 @@ def _placeholders_list(names: list[str]) -> str:
 class _Checker:
     def __init__(self) -> None:
         self.found: list[tuple[_Path, str, str]] = []
+        # Every field's key as text, valid or not (`config` gathers them; `event` reads them).
+        self.field_keys: set[str] = set()
 
     # -- plumbing ---------------------------------------------------------------------------
 
@@ -388,13 +267,12 @@ class _Checker:
             return None
         return value
 
-    def moment(self, obj: dict, key: str, path: _Path) -> datetime | None:
-        member = (*path, key)
-        value = obj[key]
+    def moment(self, value: object, member: _Path) -> datetime | None:
+        """A date and time with a timezone (None: not one)."""
         if not isinstance(value, str):
             self.wrong_type(member, "a string", value)
             return None
-        parsed = parse_datetime(value)
+        parsed = formats.parse_datetime(value)
         if parsed is None:
             self.add(member, "invalid_value", f"{_name(member)} must be {_DATETIME_HINT}.")
         return parsed
@@ -410,18 +288,45 @@ class _Checker:
     # -- the schema -------------------------------------------------------------------------
 
     def root(self, definition: object, template_type: str) -> None:
+        """The whole definition: each member by its own step, in schema order, then its
+        translations."""
         if not isinstance(definition, dict):
             self.add((), "invalid_type",
                      f"The definition must be an object, not {_json_type(definition)}.")
             return
         d = definition
         self.members(d, (), _ROOT, "it is not a member of definition schema v1")
-        if "schemaVersion" in d:
-            version = d["schemaVersion"]
-            if not _is_int(version):
-                self.wrong_type(("schemaVersion",), "the integer 1", version)
-            elif version != 1:
-                self.add(("schemaVersion",), "invalid_value", "schemaVersion must be 1.")
+        self.schema_version(d)
+        kind = self.template_kind(d, template_type)
+        self.texts(d)
+        self.each_present(d, (
+            ("colors", self.colors), ("platforms", self.platforms),
+            ("images", lambda value, path: self.images(value, path, kind)),
+            ("barcode", self.barcode), ("config", self.config)))
+        self.event_member(d, kind)  # after config: it reads the field keys
+        self.each_present(d, (("expiresAt", self.moment), ("locations", self.locations),
+                              ("redemption", self.redemption)))
+        for path, code, message in translations.issues(d, kind):
+            self.add(path, code, message)
+
+    def each_present(self, d: dict, checks: tuple[_Check, ...]) -> None:
+        """Each member `d` has of `checks`, by its check, in that order."""
+        for key, check in checks:
+            if key in d:
+                check(d[key], (key,))
+
+    def schema_version(self, d: dict) -> None:
+        """schemaVersion: the integer 1."""
+        if "schemaVersion" not in d:
+            return
+        version = d["schemaVersion"]
+        if not _is_int(version):
+            self.wrong_type(("schemaVersion",), "the integer 1", version)
+        elif version != 1:
+            self.add(("schemaVersion",), "invalid_value", "schemaVersion must be 1.")
+
+    def template_kind(self, d: dict, template_type: str) -> str | None:
+        """type, which must be the template's; the type the other checks go by."""
         # The template's type decides whether event belongs; a definition that says otherwise
         # gets one type_mismatch rather than a second, misleading issue about event.
         kind = template_type if template_type in TEMPLATE_TYPES else None
@@ -432,38 +337,24 @@ class _Checker:
                 self.add(("type",), "type_mismatch",
                          f"type is {given} but the template is {expected}.")
             kind = kind or given
-        if "description" in d:
-            self.expect_string(d, "description", (), 1, 200)
-        if "organizationName" in d:
-            self.expect_string(d, "organizationName", (), 1, 64)
-        if "logoText" in d:
-            self.expect_string(d, "logoText", (), 0, 64)
-        if "colors" in d:
-            self.colors(d["colors"], ("colors",))
-        if "platforms" in d:
-            self.platforms(d["platforms"], ("platforms",))
-        if "images" in d:
-            self.images(d["images"], ("images",), kind)
-        if "barcode" in d:
-            self.barcode(d["barcode"], ("barcode",))
-        if "config" in d:
-            self.config(d["config"], ("config",))
-        if "event" in d:
-            if kind == "generic":
-                self.add(("event",), "not_allowed",
-                         "event is only allowed on event_ticket templates.")
-            else:
-                self.event(d["event"], ("event",), {str(f.get("key")) for _, f in fields(d)})
-        elif kind == "event_ticket":
-            self.add(("event",), "required", "event is required for an event_ticket template.")
-        if "expiresAt" in d:
-            self.moment(d, "expiresAt", ())
-        if "locations" in d:
-            self.locations(d["locations"], ("locations",))
-        if "redemption" in d:
-            self.redemption(d["redemption"], ("redemption",))
-        for path, code, message in translations.issues(d, kind):
-            self.add(path, code, message)
+        return kind
+
+    def texts(self, d: dict) -> None:
+        """description, organizationName and logoText: strings of their lengths."""
+        for key, low, high in _ROOT_TEXTS:
+            if key in d:
+                self.expect_string(d, key, (), low, high)
+
+    def event_member(self, d: dict, kind: str | None) -> None:
+        """event: required on an event ticket, not allowed on a generic template."""
+        if "event" not in d:
+            if kind == "event_ticket":
+                self.add(("event",), "required",
+                         "event is required for an event_ticket template.")
+        elif kind == "generic":
+            self.add(("event",), "not_allowed", "event is only allowed on event_ticket templates.")
+        else:
+            self.event(d["event"], ("event",), self.field_keys)
 
     def colors(self, value: object, path: _Path) -> None:
         d = self.expect_object(value, path)
@@ -575,6 +466,8 @@ class _Checker:
             array = self.expect_array(items, group_path)
             if array is None:
                 continue
+            self.field_keys.update(str(item.get("key")) for item in array
+                                   if isinstance(item, dict))
             limit = GROUP_LIMITS[group]
             if len(array) > limit:  # the fields past the limit are not looked at
                 noun = "field" if limit == 1 else "fields"
@@ -650,15 +543,15 @@ class _Checker:
             self.wrong_type(path, "a string or a number", value)
             return
         if field_format == "number":
-            if isinstance(value, str) and _NUMERIC.fullmatch(value) is None:
+            if isinstance(value, str) and not formats.is_numeric_text(value):
                 self.add(path, "invalid_value", f"{name} must be a number (format number).")
         elif field_format == "date":
             if not isinstance(value, str) or (
-                    _parse_date(value) is None and parse_datetime(value) is None):
+                    formats.parse_date(value) is None and formats.parse_datetime(value) is None):
                 self.add(path, "invalid_value",
                          f"{name} must be a date like 2025-06-01 or {_DATETIME_HINT}.")
         elif field_format == "dateTime" and (
-                not isinstance(value, str) or parse_datetime(value) is None):
+                not isinstance(value, str) or formats.parse_datetime(value) is None):
             self.add(path, "invalid_value", f"{name} must be {_DATETIME_HINT}.")
 
     def event(self, value: object, path: _Path, field_keys: set[str]) -> None:
@@ -691,9 +584,10 @@ class _Checker:
                         self.members(point, point_path, _POINT,
                                      "a venue location has latitude and longitude")
                         self.coordinates(point, point_path)
-        starts = self.moment(d, "startsAt", path) if "startsAt" in d else None
-        ends = self.moment(d, "endsAt", path) if "endsAt" in d else None
-        doors = self.moment(d, "doorsOpenAt", path) if "doorsOpenAt" in d else None
+        starts = self.moment(d["startsAt"], (*path, "startsAt")) if "startsAt" in d else None
+        ends = self.moment(d["endsAt"], (*path, "endsAt")) if "endsAt" in d else None
+        doors = (self.moment(d["doorsOpenAt"], (*path, "doorsOpenAt")) if "doorsOpenAt" in d
+                 else None)
         if starts is not None and ends is not None and not ends > starts:
             self.add((*path, "endsAt"), "invalid_range",
                      "event.endsAt must be after event.startsAt.")

@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from webapp.domain.definition_read import dig
+
 _TEXT = (("description", "Description"), ("organizationName", "Organization name"),
          ("logoText", "Logo text"), ("expiresAt", "Expires"))
 _COLOURS = (("background", "Background"), ("foreground", "Text"), ("label", "Labels"))
@@ -62,24 +64,24 @@ def diff(before: Any, after: Any) -> list[Change]:
     for key, name in _TEXT:
         _compare(changes, "Text", name, "", old.get(key), new.get(key))
     for key, name in _COLOURS:
-        _compare(changes, "Colours", name, "", _dig(old, "colors", key),
-                 _dig(new, "colors", key), show="colour")
+        _compare(changes, "Colours", name, "", dig(old, "colors", key),
+                 dig(new, "colors", key), show="colour")
     for key, name in _WALLETS:
-        _compare(changes, "Wallets", name, "", _on_off(_dig(old, "platforms", key)),
-                 _on_off(_dig(new, "platforms", key)))
+        _compare(changes, "Wallets", name, "", _on_off(dig(old, "platforms", key)),
+                 _on_off(dig(new, "platforms", key)))
     for slot in _SLOTS:
-        _compare(changes, "Images", slot.capitalize(), "", _dig(old, "images", slot),
-                 _dig(new, "images", slot), show="image")
+        _compare(changes, "Images", slot.capitalize(), "", dig(old, "images", slot),
+                 dig(new, "images", slot), show="image")
     _barcode(changes, old.get("barcode"), new.get("barcode"))
     for path, name in _EVENT:
-        _compare(changes, "Event", name, "", _dig(old, "event", *path),
-                 _dig(new, "event", *path))
+        _compare(changes, "Event", name, "", dig(old, "event", *path),
+                 dig(new, "event", *path))
     _fields(changes, _field_rows(old), _field_rows(new))
     _locations(changes, old.get("locations"), new.get("locations"))
     for key, name in _REDEMPTION:
         _compare(changes, "Check-in", name, "",
-                 _redemption_value(key, _dig(old, "redemption", key)),
-                 _redemption_value(key, _dig(new, "redemption", key)))
+                 _redemption_value(key, dig(old, "redemption", key)),
+                 _redemption_value(key, dig(new, "redemption", key)))
     for key in sorted((set(old) | set(new)) - _KNOWN):
         _compare(changes, "Other", key, "", old.get(key), new.get(key))
     return changes
@@ -117,7 +119,7 @@ def _barcode_value(key: str, value: Any) -> str | None:
 def _field_rows(definition: dict[str, Any]) -> dict[str, tuple[str, int, dict[str, Any]]]:
     """Key -> (row, position, field) for every keyed field."""
     found: dict[str, tuple[str, int, dict[str, Any]]] = {}
-    groups = _dig(definition, "config", "fields")
+    groups = dig(definition, "config", "fields")
     for row, _name in _ROWS:
         items = groups.get(row) if isinstance(groups, dict) else None
         for position, item in enumerate(items if isinstance(items, list) else []):
@@ -219,10 +221,3 @@ def _on_off(value: Any) -> str | None:
 def _object(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
-
-def _dig(value: Any, *keys: str) -> Any:
-    for key in keys:
-        if not isinstance(value, dict):
-            return None
-        value = value.get(key)
-    return value

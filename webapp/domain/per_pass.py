@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from webapp.domain.definition import parse_datetime
+from webapp.domain.formats import parse_datetime
 
 DATE_MEMBERS: tuple[str, ...] = ("expiresAt", "relevantDate")
 DATE_LABELS = {"expiresAt": "Expires", "relevantDate": "Relevant date"}

@@ -17,7 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from webapp.domain import definition as rules
+from webapp.domain import definition_read
+
+# How an update reaches holders: `silent` (the default) or `notify` (a message, where the
+# wallet shows one).
+NOTIFICATION_MODES: tuple[str, ...] = ("silent", "notify")
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,7 @@ def describe(definition: dict[str, Any], changes: list[dict[str, Any]], mode: st
              apple: WalletFacts, google: WalletFacts) -> list[Notice]:
     """One sentence per wallet saying what the update does there (`changes` as
     `values.diff` gives them: key, label, from, to)."""
-    shown = {f.get("key") for _group, f in rules.fields(definition)}
+    shown = {f.get("key") for _group, f in definition_read.fields(definition)}
     visible = [c for c in changes if c.get("key") in shown]
     return [Notice("apple", _apple(definition, visible, mode, apple)),
             Notice("google", _google(definition, visible, mode, google))]
@@ -124,7 +128,7 @@ def google_message(definition: dict[str, Any], changes: list[dict[str, Any]]) ->
 
 
 def _own_message(definition: dict[str, Any], key: object) -> str | None:
-    for _group, field in rules.fields(definition):
+    for _group, field in definition_read.fields(definition):
         if field.get("key") == key:
             own = field.get("changeMessage")
             return own if isinstance(own, str) and "%@" in own else None

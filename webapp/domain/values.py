@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from webapp.domain import definition as rules
+from webapp.domain import definition_read, formats
 
 Value = str | int | float
 
@@ -40,24 +41,24 @@ def check_value(key: str, value: object, field: dict[str, Any]) -> Problem | Non
                        f"fieldValues.{key} must be at most {rules.MAX_VALUE_LENGTH} characters.",
                        _param(key))
     fmt = field.get("format", "text")
-    if fmt == "number" and isinstance(value, str) and not rules.is_numeric_text(value):
+    if fmt == "number" and isinstance(value, str) and not formats.is_numeric_text(value):
         return Problem("field_value_invalid", f"fieldValues.{key} must be a number.",
                        _param(key))
     if fmt == "date" and (not isinstance(value, str) or (
-            rules.parse_date(value) is None and rules.parse_datetime(value) is None)):
+            formats.parse_date(value) is None and formats.parse_datetime(value) is None)):
         return Problem("field_value_invalid",
                        f"fieldValues.{key} must be a date like 2027-06-01.", _param(key))
-    if fmt == "dateTime" and (not isinstance(value, str) or rules.parse_datetime(value) is None):
+    if fmt == "dateTime" and (not isinstance(value, str) or formats.parse_datetime(value) is None):
         return Problem("field_value_invalid", f"fieldValues.{key} must be a date and time "
                        "with a timezone, like 2027-06-01T19:30:00+02:00.", _param(key))
     return None
 
 
 def _known(key: str, definition: dict[str, Any]) -> Problem | dict[str, Any]:
-    per_pass = rules.per_pass_fields(definition)
+    per_pass = definition_read.per_pass_fields(definition)
     if key in per_pass:
         return per_pass[key]
-    shared = {f.get("key") for _g, f in rules.fields(definition)}
+    shared = {f.get("key") for _g, f in definition_read.fields(definition)}
     if key in shared:
         return Problem("field_not_per_pass",
                        f"{key} is a shared field: its value is set in the template.", _param(key))
@@ -72,7 +73,7 @@ def check_new(definition: dict[str, Any], values: dict[str, Any]) -> Problem | N
             return field
         if (problem := check_value(key, value, field)) is not None:
             return problem
-    for key in rules.required_fields(definition):
+    for key in definition_read.required_fields(definition):
         if key not in values or values[key] == "":
             return Problem("required_field_missing", f"fieldValues.{key} is required.",
                            _param(key))
@@ -82,7 +83,7 @@ def check_new(definition: dict[str, Any], values: dict[str, Any]) -> Problem | N
 def apply_patch(definition: dict[str, Any], current: dict[str, Any], patch: dict[str, Any]
                 ) -> tuple[dict[str, Any], Problem | None]:
     """The values after `patch` (null clears an optional field), or the first problem."""
-    required = set(rules.required_fields(definition))
+    required = set(definition_read.required_fields(definition))
     result = dict(current)
     for key, value in patch.items():
         field = _known(key, definition)
@@ -109,7 +110,7 @@ def diff(definition: dict[str, Any], before: dict[str, Any], after: dict[str, An
          ) -> list[dict[str, Any]]:
     """One entry per changed field, in definition order: key, label, from, to (as strings)."""
     changes = []
-    for key, field in rules.per_pass_fields(definition).items():
+    for key, field in definition_read.per_pass_fields(definition).items():
         old, new = before.get(key), after.get(key)
         if old != new or (old is None) != (new is None):
             changes.append({"key": key, "label": field.get("label", key),
@@ -119,5 +120,5 @@ def diff(definition: dict[str, Any], before: dict[str, Any], after: dict[str, An
 
 def wallet_visible(definition: dict[str, Any], changes: list[dict[str, Any]]) -> bool:
     """Whether any changed field is shown in a wallet (every field in a group is)."""
-    shown = {f.get("key") for _group, f in rules.fields(definition)}
+    shown = {f.get("key") for _group, f in definition_read.fields(definition)}
     return any(change["key"] in shown for change in changes)

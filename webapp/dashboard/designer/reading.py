@@ -17,6 +17,7 @@ from webapp.dashboard.designer.state import (
     LocationRow,
 )
 from webapp.domain import definition as rules
+from webapp.domain import definition_read, formats
 
 _ROW = re.compile(r"^f-([a-z]+)-(\d+)-key$")
 _LOC = re.compile(r"^loc-(\d+)-latitude$")
@@ -34,7 +35,7 @@ def from_definition(definition: dict[str, Any], name: str, revision: int) -> For
         "organizationName": d.get("organizationName", ""), "logoText": d.get("logoText", ""),
         "colors": _color_inputs(d.get("colors", {})),
         "platforms": dict(d.get("platforms", {"apple": True, "google": True})),
-        "images": dict(rules.image_refs(d)),
+        "images": dict(definition_read.image_refs(d)),
         "barcode": _barcode_inputs(d.get("barcode")),
         "groups": {group: _field_rows(d, group) for group in rules.GROUPS},
         "event": event,
@@ -100,7 +101,7 @@ def _location_row(location: dict[str, Any]) -> LocationRow:
 
 def _local(value: Any) -> tuple[str, str | None]:
     """An ISO date-time as a datetime-local value and its offset."""
-    moment = rules.parse_datetime(value) if isinstance(value, str) else None
+    moment = formats.parse_datetime(value) if isinstance(value, str) else None
     if moment is None:
         return (value if isinstance(value, str) else ""), None
     offset = value[-6:] if value[-6] in "+-" else "Z"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webapp.domain import definition as rules
+from webapp.domain import formats
 
 
 def settle(new: Any, old: Any) -> Any:
@@ -37,7 +37,7 @@ def _same_number(new: Any, old: Any) -> bool:
     if not isinstance(old, int | float) or isinstance(old, bool):
         return False
     if isinstance(new, str):
-        return rules.is_numeric_text(new) and float(new) == old
+        return formats.is_numeric_text(new) and float(new) == old
     return isinstance(new, float) and isinstance(old, int) and new == old
 
 
@@ -45,5 +45,5 @@ def _same_moment(new: Any, old: Any) -> bool:
     """Whether two texts are the same date and time, in the same offset, written apart."""
     if not isinstance(new, str) or not isinstance(old, str) or new == old:
         return False
-    a, b = rules.parse_datetime(new), rules.parse_datetime(old)
+    a, b = formats.parse_datetime(new), formats.parse_datetime(old)
     return a is not None and b is not None and a == b and a.utcoffset() == b.utcoffset()

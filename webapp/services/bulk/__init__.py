@@ -1,7 +1,7 @@
 """Bulk jobs (issue 17): many passes issued, updated, voided or moved to a revision at once.
 
 `create` records a job and its items; the job task `run_bulk_job` calls `run`, which applies
-the items a chunk at a time with the single-item services.
+the items a chunk at a time with the pass services of the single-item endpoints.
 """
 
 from webapp.services.bulk.jobs import (

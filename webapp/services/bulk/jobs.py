@@ -1,8 +1,9 @@
 """Bulk jobs: create, read, list, results, cancel, and the wire form of each.
 
 A job and its items are rows; the job task (`jobs.tasks.run_bulk_job`) applies the items
-(`bulk.runner`). The request's shape is checked here; each item is checked when it runs, with
-the rules of the single-item endpoint, so a bad item fails alone.
+(`bulk.runner`). The request's shape is the front door's to check (the API's
+`BulkJobCreate`); each item is checked when it runs, with the rules of the single-item
+endpoint, so a bad item fails alone.
 """
 
 from __future__ import annotations
@@ -31,42 +32,33 @@ FINISHED = ("completed", "failed", "canceled")
 MAX_ITEMS = 10_000
 MAX_EXTERNAL_ID = 200
 RUN_TASK = "run_bulk_job"
-# What each operation takes besides `operation`.
-_MEMBERS = {"issue": ("templateId", "items"), "update": ("items", "notificationMode"),
-            "void": ("items",), "upgrade": ("templateId", "toRevision", "notificationMode")}
 
 
 def create(ctx: Context, operation: str, payload: dict[str, Any], *, locale: str = "en"
            ) -> BulkJob:
     """Record a job (queued) and its items; the job task runs it after the commit.
 
-    `payload` is the API body without `operation` (camelCase); `locale` is the language of
-    emails that `send` items ask for.
+    `payload` is the API body without `operation` (camelCase), of the shape the API's
+    `BulkJobCreate` checks; `locale` is the language of emails that `send` items ask for.
 
-    :raises InvalidRequest: unknown operation, items not a list of 1 to 10,000 objects,
-        missing or bad templateId, notificationMode or toRevision; archived template.
+    :raises InvalidRequest: archived template; toRevision names no revision.
     :raises NotFound: templateId names no template of the organization.
     """
-    if operation not in OPERATIONS:
-        raise InvalidRequest(f"operation must be one of {', '.join(OPERATIONS)}.",
-                             code="unknown_operation", param="operation")
-    for name in payload:
-        if name not in _MEMBERS[operation]:
-            raise InvalidRequest(f"Received unknown parameter: {name} ({operation} jobs take "
-                                 f"{', '.join(_MEMBERS[operation])}).",
-                                 code="parameter_unknown", param=str(name))
-    items = _items(payload) if operation != "upgrade" else []
-    template = _template(ctx, payload) if operation in ("issue", "upgrade") else None
-    if template is not None and template.archived:
-        raise InvalidRequest("Archived templates cannot be used by bulk jobs.",
-                             code="template_archived", param="templateId")
+    items = payload.get("items", [])
+    template = None
+    if operation in ("issue", "upgrade"):
+        template = _template(ctx, payload["templateId"])
+        if template.archived:
+            raise InvalidRequest("Archived templates cannot be used by bulk jobs.",
+                                 code="template_archived", param="templateId")
+    mode = payload.get("notificationMode", "silent")
     now = clock.now()
     job = BulkJob(
         id=ids.new_id("bjob"), organization_id=ctx.organization_id,
         environment=ctx.environment, operation=operation, status="queued",
         template_id=template.id if template else None,
         to_revision=_to_revision(template, payload) if operation == "upgrade" else None,
-        notification_mode=_mode(payload) if operation in ("update", "upgrade") else None,
+        notification_mode=mode if operation in ("update", "upgrade") else None,
         locale=locale, source=ctx.source, created_by_api_key_id=ctx.api_key_id,
         created_by_user_id=ctx.user_id, total=len(items), succeeded=0, failed=0, canceled=0,
         created_at=now, updated_at=now)
@@ -84,32 +76,10 @@ def create(ctx: Context, operation: str, payload: dict[str, Any], *, locale: str
     return job
 
 
-def _items(payload: dict[str, Any]) -> list[dict[str, Any]]:
-    items = payload.get("items")
-    if items is None:
-        raise InvalidRequest("items is required.", code="parameter_missing", param="items")
-    if not isinstance(items, list):
-        raise InvalidRequest("items must be a list of objects.", param="items")
-    if not items:
-        raise InvalidRequest("items must hold at least one item.", code="no_items",
-                             param="items")
-    if len(items) > MAX_ITEMS:
-        raise InvalidRequest(f"A bulk job takes at most {MAX_ITEMS:,} items; this one has "
-                             f"{len(items):,}. Split it into several jobs.",
-                             code="too_many_items", param="items")
-    for index, item in enumerate(items):
-        if not isinstance(item, dict):
-            raise InvalidRequest(f"items.{index} must be an object.", param=f"items.{index}")
-    return items
-
-
-def _template(ctx: Context, payload: dict[str, Any]) -> Template:
-    template_id = payload.get("templateId")
-    if template_id is None:
-        raise InvalidRequest("templateId is required.", code="parameter_missing",
-                             param="templateId")
+def _template(ctx: Context, template_id: str) -> Template:
+    """:raises NotFound: no such template of the organization."""
     template = None
-    if isinstance(template_id, str) and ids.has_prefix(template_id, "tmpl"):
+    if ids.has_prefix(template_id, "tmpl"):
         template = db.session.scalar(select(Template).where(
             Template.id == template_id, Template.organization_id == ctx.organization_id))
     if template is None:
@@ -122,20 +92,10 @@ def _to_revision(template: Template | None, payload: dict[str, Any]) -> int:
     revision = payload.get("toRevision")
     if revision is None:
         return template.revision
-    if isinstance(revision, bool) or not isinstance(revision, int) or revision < 1:
-        raise InvalidRequest("toRevision must be a positive integer.", param="toRevision")
     if revisions.definition_of(template.id, revision) is None:
         raise InvalidRequest(f"The template has no revision {revision}.",
                              code="revision_not_found", param="toRevision")
     return revision
-
-
-def _mode(payload: dict[str, Any]) -> str:
-    mode = payload.get("notificationMode", "silent")
-    if mode not in ("silent", "notify"):
-        raise InvalidRequest("notificationMode must be silent or notify.",
-                             param="notificationMode")
-    return cast(str, mode)
 
 
 def _external_id(item: dict[str, Any]) -> str | None:

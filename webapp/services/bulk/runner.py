@@ -1,12 +1,13 @@
 """Running a bulk job: its pending items, a chunk at a time, each chunk one transaction.
 
-An item is applied by the single-item endpoint's service function (`lifecycle.issue`,
-`update`, `void`; `revision_move.move`), whose own block is a SAVEPOINT inside the chunk's
-transaction: a bad item undoes only its writes and fails alone. The item's result is written
-in the same transaction, so a worker killed mid-chunk leaves the chunk's items pending and
-unapplied: whoever resumes the job starts at the first pending item, and nothing is applied
-twice. The worker holds a lease on the job, renewed with every chunk; the sweep hands a job
-whose lease ran out to another worker.
+A chunk is applied by the pass services the single-item endpoints use, with their rules:
+`issuing.issue_all`, `changes.update_all` and `revision_move.move_all` check each item on its
+own and write those that pass together; `changes.void` voids one item at a time. Their blocks
+are SAVEPOINTs inside the chunk's transaction, and a bad item fails alone. The items' results
+are written in the same transaction, so a worker killed mid-chunk leaves the chunk's items
+pending and unapplied: whoever resumes the job starts at the first pending item, and nothing
+is applied twice. The worker holds a lease on the job, renewed with every chunk; the sweep
+hands a job whose lease ran out to another worker.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from webapp.extensions import db
 from webapp.models import BulkJob, BulkJobItem, Pass
 from webapp.services.bulk import jobs
 from webapp.services.context import Context
-from webapp.services.passes import lifecycle, revision_move
+from webapp.services.passes import changes, issuing, queries, revision_move
 from webapp.services.webhooks import events
 
 log = logging.getLogger("webapp.bulk")
@@ -113,7 +114,7 @@ def _context(job: BulkJob) -> Context:
 
 def _issue(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRules
            ) -> list[_Result]:
-    """The chunk's items through `lifecycle.issue_all`. An externalId that has a pass
+    """The chunk's items through `issuing.issue_all`. An externalId that has a pass
     reports it; an item repeating an externalId of the chunk waits for the first one's
     outcome (taken: it reports that pass; failed: it is issued itself)."""
     template_id = cast(str, job.template_id)
@@ -121,7 +122,7 @@ def _issue(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRule
     results: dict[int, _Result] = {}
     waiting = items
     while waiting:
-        batch: list[tuple[BulkJobItem, lifecycle.IssueRequest]] = []
+        batch: list[tuple[BulkJobItem, issuing.IssueRequest]] = []
         later, seen = [], set()
         for item in waiting:
             external_id = item.external_id
@@ -137,7 +138,7 @@ def _issue(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRule
                     results[item.index] = _Result(item.index, "failed", error=rules.error(exc))
                     continue
                 seen.add(external_id)
-        issued = lifecycle.issue_all(ctx, [req for _, req in batch])
+        issued = issuing.issue_all(ctx, [req for _, req in batch])
         for (item, _req), outcome in zip(batch, issued, strict=True):
             results[item.index] = _issued(ctx, template_id, item, outcome, rules)
             if results[item.index].status == "succeeded" and item.external_id is not None:
@@ -157,14 +158,14 @@ def _taken(job: BulkJob, external_ids: set[str | None]) -> dict[str, str]:
 
 
 def _issue_request(job: BulkJob, template_id: str, item: BulkJobItem, rules: ItemRules
-                   ) -> lifecycle.IssueRequest:
+                   ) -> issuing.IssueRequest:
     """:raises InvalidRequest: the item is not what `POST /v1/passes` takes, or names
     another template."""
     fields = rules.parse("issue", item.input)
     if fields.pop("template_id", template_id) != template_id:
         raise InvalidRequest("An item's templateId must be the job's (or be left out).",
                              param="templateId")
-    return lifecycle.IssueRequest(template_id=template_id, email_locale=job.locale, **fields)
+    return issuing.IssueRequest(template_id=template_id, email_locale=job.locale, **fields)
 
 
 def _issued(ctx: Context, template_id: str, item: BulkJobItem,
@@ -172,14 +173,14 @@ def _issued(ctx: Context, template_id: str, item: BulkJobItem,
     if isinstance(outcome, Pass):
         return _Result(item.index, "succeeded", outcome.id)
     if outcome.code == "external_id_exists" and item.external_id is not None:
-        existing = lifecycle.external_pass_id(ctx, template_id, item.external_id)
+        existing = queries.external_pass_id(ctx, template_id, item.external_id)
         return _Result(item.index, "succeeded", existing, existing=True)
     return _Result(item.index, "failed", error=rules.error(outcome))
 
 
 def _update(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRules
             ) -> list[_Result]:
-    requests: dict[int, lifecycle.UpdateRequest] = {}
+    requests: dict[int, changes.UpdateRequest] = {}
     results: dict[int, _Result] = {}
     for item in items:
         try:
@@ -187,10 +188,10 @@ def _update(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRul
         except ServiceError as exc:
             results[item.index] = _Result(item.index, "failed", error=rules.error(exc))
             continue
-        requests[item.index] = lifecycle.UpdateRequest(
+        requests[item.index] = changes.UpdateRequest(
             fields["pass_id"], fields["field_values"], fields["dates"])
-    done = lifecycle.update_all(ctx, list(requests.values()),
-                                job.notification_mode or "silent")
+    done = changes.update_all(ctx, list(requests.values()),
+                              job.notification_mode or "silent")
     for index, outcome in zip(requests, done, strict=True):
         results[index] = _changed(index, outcome, rules)
     return [results[item.index] for item in items]
@@ -205,7 +206,7 @@ def _upgrade(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRu
             for item, outcome in zip(items, done, strict=True)]
 
 
-def _changed(index: int, outcome: lifecycle.Updated | ServiceError, rules: ItemRules,
+def _changed(index: int, outcome: changes.Updated | ServiceError, rules: ItemRules,
              pass_id: str | None = None) -> _Result:
     if isinstance(outcome, ServiceError):
         return _Result(index, "failed", pass_id, error=rules.error(outcome))
@@ -215,7 +216,7 @@ def _changed(index: int, outcome: lifecycle.Updated | ServiceError, rules: ItemR
 def _void(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRules
           ) -> list[_Result]:
     def apply(item: BulkJobItem) -> str:
-        return lifecycle.void(ctx, rules.parse("void", item.input)["pass_id"]).id
+        return changes.void(ctx, rules.parse("void", item.input)["pass_id"]).id
     return [_each(item, apply, rules) for item in items]
 
 

@@ -18,7 +18,7 @@ from sqlalchemy import delete, func, select
 
 from webapp import clock
 from webapp.db.transaction import transaction
-from webapp.domain import definition as rules
+from webapp.domain import definition_read
 from webapp.extensions import db
 from webapp.models import GoogleNotification, GoogleObject, Pass, PassUpdate
 from webapp.services.google import sync
@@ -124,7 +124,7 @@ def _message_body(record: PassUpdate, definition: dict[str, Any], kind: str) -> 
 def _relabelled(changes: list[dict[str, Any]], definition: dict[str, Any]
                 ) -> list[dict[str, Any]]:
     """The changes with each field's label as `definition` (a translated one) says it."""
-    labels = {f.get("key"): f.get("label") for _group, f in rules.fields(definition)}
+    labels = {f.get("key"): f.get("label") for _group, f in definition_read.fields(definition)}
     return [{**change, "label": labels.get(change.get("key")) or change.get("label")}
             for change in changes]
 

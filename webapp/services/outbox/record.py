@@ -65,13 +65,22 @@ def _record(session: Session, item: Pass, kind: str, mode: str, wallet_changed: 
             changes: list[dict[str, Any]]) -> PassUpdate:
     record = _new_record(item, kind, mode, wallet_changed, changes)
     session.add(record)
-    if record.delivery_state == "pending":
-        enqueue_after_commit(session, "deliver_pass_update", record.id)
-    else:  # nothing for any wallet to do: delivered as it is recorded
-        events.emit(session, organization_id=item.organization_id,
-                    environment=item.environment, type="pass_update.delivered",
-                    data={"object": event_data.pass_update_object(record)})
+    _hand_over(session, [record])
     return record
+
+
+def _hand_over(session: Session, records: list[PassUpdate]) -> None:
+    """Queue the delivery of the pending updates (one organization and environment); an
+    update with nothing pending for any wallet is delivered as it is recorded."""
+    pending = [record.id for record in records if record.delivery_state == "pending"]
+    if len(pending) == 1:
+        enqueue_after_commit(session, "deliver_pass_update", pending[0])
+    elif pending:  # one job for a bulk job's chunk: the queue holds hundreds, not 100,000
+        enqueue_after_commit(session, "deliver_pass_updates", *pending)
+    events.emit_all(session, organization_id=records[0].organization_id,
+                    environment=records[0].environment, type="pass_update.delivered",
+                    datas=[{"object": event_data.pass_update_object(record)}
+                           for record in records if record.delivery_state == "done"])
 
 
 def pass_updated(session: Session, item: Pass, changes: list[dict[str, Any]], mode: str,
@@ -90,17 +99,9 @@ def passes_updated(session: Session,
     records = [_new_record(item, "update", mode, wallet_changed, changes)
                for item, changes, mode, wallet_changed in updates]
     insert_all(session, records)
-    pending = [record.id for record in records if record.delivery_state == "pending"]
-    if len(pending) == 1:
-        enqueue_after_commit(session, "deliver_pass_update", pending[0])
-    elif pending:  # one job for a bulk job's chunk: the queue holds hundreds, not 100,000
-        enqueue_after_commit(session, "deliver_pass_updates", *pending)
+    _hand_over(session, records)
     scope = {"organization_id": updates[0][0].organization_id,
              "environment": updates[0][0].environment}
-    # Nothing for any wallet to do: delivered as it is recorded.
-    events.emit_all(session, **scope, type="pass_update.delivered", datas=[
-        {"object": event_data.pass_update_object(r)} for r in records
-        if r.delivery_state == "done"])
     events.emit_all(session, **scope, type="pass.updated", datas=[
         events.pass_data(session, item, passUpdateId=record.id,
                          changes=event_data.changes(record))

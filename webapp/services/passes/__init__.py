@@ -1,1 +1,2 @@
-"""Passes: their lifecycle, how they are shown, download links, holder pages, installations."""
+"""Passes: issuing, changes, queries; how they are shown, download links, holder pages,
+installations."""

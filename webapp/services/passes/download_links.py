@@ -18,7 +18,7 @@ from webapp.errors import InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import DownloadLink, Pass
 from webapp.services.context import Context
-from webapp.services.passes import lifecycle, views
+from webapp.services.passes import queries, views
 from webapp.services.templates import revisions
 
 DEFAULT_LIFETIME = 3600
@@ -35,7 +35,7 @@ def create(ctx: Context, pass_id: str, expires_in: int = DEFAULT_LIFETIME) -> Do
             not MIN_LIFETIME <= expires_in <= MAX_LIFETIME:
         raise InvalidRequest(f"expiresInSeconds must be an integer from {MIN_LIFETIME} to "
                              f"{MAX_LIFETIME}.", param="expiresInSeconds")
-    item = lifecycle.find(ctx, pass_id)
+    item = queries.find(ctx, pass_id)
     if item.status == "voided":
         raise InvalidRequest("This pass is voided: no link can be made for it.",
                              code="pass_voided")
@@ -68,7 +68,7 @@ def list_for_pass(ctx: Context, pass_id: str, *, limit: int = pagination.DEFAULT
 
     :raises NotFound: no such pass.
     """
-    item = lifecycle.find(ctx, pass_id)
+    item = queries.find(ctx, pass_id)
     scope = select(DownloadLink.id).where(DownloadLink.pass_id == item.id)
     query = select(DownloadLink).where(DownloadLink.pass_id == item.id)
     return pagination.paginate(query, DownloadLink.id, scope, limit=limit, cursor=cursor)

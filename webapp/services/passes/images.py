@@ -14,11 +14,11 @@ from webapp.domain import per_pass
 from webapp.errors import InvalidRequest, NotFound
 from webapp.models import Asset, Pass
 from webapp.services.context import Context
-from webapp.services.passes import lifecycle
+from webapp.services.passes import changes
 from webapp.services.templates import revisions
 
 
-def put(ctx: Context, pass_id: str, slot: str, asset_id: str) -> lifecycle.Updated:
+def put(ctx: Context, pass_id: str, slot: str, asset_id: str) -> changes.Updated:
     """Show the asset in the pass's `slot` (the asset must be of the organization and
     uploaded for that slot).
 
@@ -40,7 +40,7 @@ def put(ctx: Context, pass_id: str, slot: str, asset_id: str) -> lifecycle.Updat
     return _save(item, definition, slot, {**current, slot: asset_id}, current.get(slot))
 
 
-def delete(ctx: Context, pass_id: str, slot: str) -> lifecycle.Updated:
+def delete(ctx: Context, pass_id: str, slot: str) -> changes.Updated:
     """Remove the pass's own image of `slot`: the template's (if any) shows again.
 
     :raises NotFound: no such pass; the pass has no image of its own in `slot`.
@@ -62,7 +62,7 @@ def _slot_of(ctx: Context, pass_id: str, slot: str) -> tuple[Pass, dict[str, Any
     :raises InvalidRequest: voided pass (`pass_voided`); not an image slot (`unknown_slot`);
         a slot only the template sets (`slot_not_per_pass`).
     """
-    item = lifecycle.editable(ctx, pass_id, "silent")
+    item = changes.editable(ctx, pass_id, "silent")
     definition = revisions.definition_of(item.template_id, item.template_revision) or {}
     template_type = str(definition.get("type") or "generic")
     allowed = per_pass.image_slots(template_type)
@@ -78,8 +78,8 @@ def _slot_of(ctx: Context, pass_id: str, slot: str) -> tuple[Pass, dict[str, Any
 
 
 def _save(item: Pass, definition: dict[str, Any], slot: str, images: dict[str, str],
-          old: str | None) -> lifecycle.Updated:
+          old: str | None) -> changes.Updated:
     change = {"key": per_pass.image_key(slot), "label": f"{slot.capitalize()} image",
               "from": old, "to": images.get(slot)}
-    return lifecycle.save_change(item, definition, {"images": images or None}, [change],
-                                 "silent", True)
+    return changes.save_change(item, definition, {"images": images or None}, [change],
+                               "silent", True)

@@ -2,7 +2,7 @@
 
 Passes stay on the revision they were issued with; moving them is the operator's explicit
 choice. A move is an update like any other: recorded as a pass update and pushed to the
-wallets through the same outbox as `lifecycle.update`.
+wallets through the same outbox as `changes.update`.
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from webapp.domain import values as value_rules
 from webapp.errors import InvalidRequest, ServiceError
 from webapp.models import Pass
 from webapp.services.context import Context
-from webapp.services.passes import lifecycle
+from webapp.services.passes import changes, queries
 from webapp.services.templates import revisions
 
 
 def move(ctx: Context, pass_id: str, revision: int, notification_mode: str = "silent"
-         ) -> lifecycle.Updated:
+         ) -> changes.Updated:
     """Put the pass on `revision` of its template and record the update (wallets get it).
 
     :raises NotFound: no such pass.
@@ -27,26 +27,26 @@ def move(ctx: Context, pass_id: str, revision: int, notification_mode: str = "si
     [done] = move_all(ctx, [pass_id], revision, notification_mode)
     if isinstance(done, ServiceError):
         raise done
-    return lifecycle.shown(done)
+    return changes.shown(done)
 
 
 def move_all(ctx: Context, pass_ids: list[str], revision: int, notification_mode: str
-             ) -> list[lifecycle.Updated | ServiceError]:
+             ) -> list[changes.Updated | ServiceError]:
     """`move` for many passes (a bulk job's chunk): each gets its update or the error `move`
     would raise; the passes are read with one query and written together."""
-    found = lifecycle.find_all(ctx, pass_ids)
-    checked: list[lifecycle.Change | ServiceError] = []
+    found = queries.find_all(ctx, pass_ids)
+    checked: list[changes.Change | ServiceError] = []
     for pass_id in pass_ids:
         try:
-            item = lifecycle.editable_of(found, pass_id, notification_mode)
+            item = changes.editable_of(found, pass_id, notification_mode)
             checked.append(_change(item, revision, notification_mode))
         except ServiceError as exc:
             checked.append(exc)
-    return lifecycle.save_checked(checked, lambda: [
+    return changes.save_checked(checked, lambda: [
         move_all(ctx, [pass_id], revision, notification_mode)[0] for pass_id in pass_ids])
 
 
-def _change(item: Pass, revision: int, notification_mode: str) -> lifecycle.Change:
+def _change(item: Pass, revision: int, notification_mode: str) -> changes.Change:
     """:raises InvalidRequest: see `move`."""
     if item.template_revision == revision:
         raise InvalidRequest(f"The pass is on revision {revision} already.",
@@ -61,5 +61,5 @@ def _change(item: Pass, revision: int, notification_mode: str) -> lifecycle.Chan
                              f"{problem.message}", code=problem.code, param=problem.param)
     change = {"key": "templateRevision", "label": "Design", "from": item.template_revision,
               "to": revision}
-    return lifecycle.Change(item, {"template_revision": revision}, [change],
-                            notification_mode, wallet_changed=True)
+    return changes.Change(item, {"template_revision": revision}, [change],
+                          notification_mode, wallet_changed=True)

@@ -21,7 +21,7 @@ _APPLE_PROBLEMS = {"credentials_missing": "the pass's Apple certificate is no lo
 
 
 def facts(ctx: Context, item: Pass) -> Facts:
-    """(Apple, Google) as they are now, for a pass `lifecycle.get` returned.
+    """(Apple, Google) as they are now, for a pass `queries.get` returned.
 
     :raises NotFound: the pass is not the context's.
     """

@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 
 from webapp import clock, settings
 from webapp.domain import definition as rules
-from webapp.domain import per_pass
+from webapp.domain import definition_read, per_pass
 from webapp.extensions import db
 from webapp.models import GoogleObject, Organization, Pass, PassEmail
 from webapp.services.credentials import identities
@@ -77,7 +77,7 @@ def attach(item: Pass, template_name: str | None, definition: dict[str, Any], *,
     item.definition = definition
     item.artifacts = artifacts(item, definition, google_row)
     item.editable_fields = editable_fields(item, definition)
-    item.editable_barcode = rules.takes_barcode_value(definition)
+    item.editable_barcode = definition_read.takes_barcode_value(definition)
     item.preview = preview(item, definition)
     return item
 
@@ -147,14 +147,14 @@ def editable_fields(item: Pass, definition: dict[str, Any]) -> list[dict[str, An
     return [{"key": key, "label": field.get("label", key),
              "required": field.get("required") is True, "format": field.get("format", "text"),
              "value": item.field_values.get(key)}
-            for key, field in rules.per_pass_fields(definition).items()]
+            for key, field in definition_read.per_pass_fields(definition).items()]
 
 
 def preview(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
     """The pass as a card: colours, texts, fields by group with their values, barcode."""
     colors = definition.get("colors", {})
     groups: dict[str, list[dict[str, Any]]] = {group: [] for group in rules.GROUPS}
-    for group, field in rules.fields(definition):
+    for group, field in definition_read.fields(definition):
         value = field.get("value") if field.get("binding") == "shared" else \
             item.field_values.get(field.get("key", ""))
         groups[group].append({"key": field.get("key"), "label": field.get("label", ""),
@@ -179,7 +179,7 @@ def preview(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
 def images_of(item: Pass, definition: dict[str, Any]) -> dict[str, str]:
     """Slot -> asset ID of the images the pass shows: its template's, its own over them
     (the designer's sample pass has none of its own)."""
-    return {**rules.image_refs(definition), **(getattr(item, "images", None) or {})}
+    return {**definition_read.image_refs(definition), **(getattr(item, "images", None) or {})}
 
 
 def expires_at(item: Pass, definition: dict[str, Any]) -> str | None:

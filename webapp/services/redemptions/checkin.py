@@ -20,8 +20,7 @@ from sqlalchemy.orm import Session
 from webapp import clock, ids
 from webapp.db import pagination
 from webapp.db.transaction import changed_rows, insert_new, transaction
-from webapp.domain import definition as rules
-from webapp.domain import per_pass
+from webapp.domain import definition_read, per_pass
 from webapp.domain import text as text_rules
 from webapp.errors import Conflict, InvalidRequest, NotFound, RedemptionRefused
 from webapp.extensions import db
@@ -29,7 +28,7 @@ from webapp.models import ApiKey, Pass, Redemption, Template, User
 from webapp.models.redemption import MAX_LOCATION_LENGTH
 from webapp.services.context import Context
 from webapp.services.outbox import record as outbox_record
-from webapp.services.passes import lifecycle, views
+from webapp.services.passes import queries, views
 from webapp.services.templates import revisions
 from webapp.services.webhooks import events
 
@@ -52,7 +51,7 @@ def redeem(ctx: Context, pass_id: str, *, source: str, location: str | None = No
     """
     location = _checked_location(source, location)
     with transaction() as session:
-        item = lifecycle.find(ctx, pass_id)
+        item = queries.find(ctx, pass_id)
         redemption = _redeem(session, ctx, item, source, location)
     return _shown(redemption)
 
@@ -82,7 +81,7 @@ def list_(ctx: Context, pass_id: str, *, limit: int = pagination.DEFAULT_LIMIT,
     :raises NotFound: no such pass.
     :raises InvalidRequest: bad limit or cursor.
     """
-    item = lifecycle.find(ctx, pass_id)
+    item = queries.find(ctx, pass_id)
     scope = select(Redemption.id).where(Redemption.pass_id == item.id)
     query = select(Redemption).where(Redemption.pass_id == item.id)
     page = pagination.paginate(query, Redemption.id, scope, limit=limit, cursor=cursor)
@@ -113,7 +112,7 @@ def _redeem(session: Session, ctx: Context, item: Pass, source: str,
     :raises RedemptionRefused: the pass cannot be redeemed (now).
     """
     definition = revisions.definition_of(item.template_id, item.template_revision) or {}
-    rule = rules.redemption_rule(definition)
+    rule = definition_read.redemption_rule(definition)
     now = clock.now()
     _refuse_unless_redeemable(item, definition, rule, now)
     before = item.last_redeemed_at
@@ -154,7 +153,7 @@ def _redeem(session: Session, ctx: Context, item: Pass, source: str,
 
 
 def _refuse_unless_redeemable(item: Pass, definition: dict[str, Any],
-                              rule: rules.RedemptionRule, now: datetime) -> None:
+                              rule: definition_read.RedemptionRule, now: datetime) -> None:
     """Used up first (a single-use pass voided by its own check-in still says when it was
     checked in), then voided, expired, not enabled.
 

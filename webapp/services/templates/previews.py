@@ -12,7 +12,7 @@ from typing import Any
 from babel import Locale, dates, numbers
 from sqlalchemy import select
 
-from webapp.domain import definition as rules
+from webapp.domain import definition_read, formats
 from webapp.extensions import db
 from webapp.models import Asset, Pass
 from webapp.services.passes import views
@@ -31,7 +31,7 @@ def for_definition(definition: dict[str, Any]) -> dict[str, Any]:
     Never raises on a half-edited definition: what cannot be drawn is left out.
     """
     samples = {}
-    for key, field in rules.per_pass_fields(definition).items():
+    for key, field in definition_read.per_pass_fields(definition).items():
         fmt = field.get("format", "text")
         samples[key] = _SAMPLES.get(fmt) or "\u2039" + (field.get("label") or key) + "\u203a"
     item = SimpleNamespace(field_values=samples, short_id="7K3M9Q2XHB4T", id="pass_sample",
@@ -63,11 +63,12 @@ def state(item: Pass, definition: dict[str, Any]) -> str:
 
 
 def _finish(card: dict[str, Any], definition: dict[str, Any]) -> dict[str, Any]:
-    formats = {f.get("key"): f.get("format", "text") for _g, f in rules.fields(definition)}
+    by_key = {f.get("key"): f.get("format", "text")
+              for _g, f in definition_read.fields(definition)}
     for group, fields in card["fields"].items():
         shown = [f for f in fields if f.get("value") not in (None, "")]  # wallets omit them
         for field in shown:
-            field["format"] = formats.get(field.get("key")) or "text"
+            field["format"] = by_key.get(field.get("key")) or "text"
         card["fields"][group] = shown
     platforms = definition.get("platforms") if isinstance(definition, dict) else None
     card["platforms"] = platforms if isinstance(platforms, dict) else {}
@@ -126,7 +127,7 @@ def _event(event: object) -> dict[str, Any] | None:
     out: dict[str, str | None] = {"name": str(event.get("name") or ""), "place": place}
     for key in ("startsAt", "doorsOpenAt"):
         moment = event.get(key)
-        moment = moment if isinstance(moment, str) and rules.parse_datetime(moment) else None
+        moment = moment if isinstance(moment, str) and formats.parse_datetime(moment) else None
         out[key] = moment
     return out if any(out.values()) else None
 
@@ -151,11 +152,11 @@ def display(value: str | None, fmt: str | None, locale: str = "en") -> str:
     if value is None or value == "":
         return ""
     try:
-        if fmt == "date" and (day := rules.parse_date(value)) is not None:
+        if fmt == "date" and (day := formats.parse_date(value)) is not None:
             return str(dates.format_date(day, "long", locale=locale))
         if fmt in ("date", "dateTime"):
             return when(value, locale) or value
-        if fmt == "number" and rules.is_numeric_text(value):
+        if fmt == "number" and formats.is_numeric_text(value):
             return str(numbers.format_decimal(Decimal(value), locale=locale))
     except (ValueError, OverflowError, ArithmeticError):  # InvalidOperation is one
         return value
@@ -165,7 +166,7 @@ def display(value: str | None, fmt: str | None, locale: str = "en") -> str:
 def when(value: str | None, locale: str = "en") -> str | None:
     """An ISO 8601 date and time in `locale`, shown in its own offset (the event's local
     time): "Fri, Jan 1, 2027, 8:00 PM"; None if it is not one."""
-    moment = rules.parse_datetime(value) if isinstance(value, str) else None
+    moment = formats.parse_datetime(value) if isinstance(value, str) else None
     if moment is None:
         return None
     where = Locale.parse(locale)

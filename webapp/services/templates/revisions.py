@@ -15,6 +15,7 @@ from webapp.db import pagination
 from webapp.db.find import find_or_404
 from webapp.db.transaction import changed_rows, transaction
 from webapp.domain import definition as rules
+from webapp.domain import definition_read
 from webapp.errors import Conflict, InvalidDefinition, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import Asset, Template, TemplateRevision
@@ -226,7 +227,7 @@ def _definition(template_id: str, revision: int) -> dict[str, Any]:
 
 def _attach(template: Template, definition: dict[str, Any]) -> Template:
     template.definition = copy.deepcopy(definition)
-    template.required_fields = rules.required_fields(definition)
+    template.required_fields = definition_read.required_fields(definition)
     return template
 
 
@@ -238,7 +239,7 @@ def _add_revision(template: Template, definition: dict[str, Any]) -> None:
 def _validate(ctx: Context, definition: Any, type_: str) -> None:
     issues = rules.validate(definition, type_)
     if not issues:
-        issues = _image_issues(ctx, rules.image_refs(definition))
+        issues = _image_issues(ctx, definition_read.image_refs(definition))
     if issues:
         raise InvalidDefinition(issues)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
 import time
 from pathlib import Path
@@ -18,7 +17,8 @@ from flask import Flask
 from tests.api.factories import member_import_definition
 from tests.conftest import Api
 from tests.dashboard.conftest import Dash, form_data, text
-from webapp.dashboard import csv_import, upload_store
+from webapp.dashboard import csv_import
+from webapp.services.bulk import uploads
 
 
 @pytest.fixture
@@ -284,18 +284,31 @@ def test_an_upload_of_another_user_or_template_is_not_found(
 
 def test_an_upload_expires_after_an_hour_and_is_then_removed(
         app: Flask, dash: Dash, template_id: str) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import select
+
+    from webapp import clock
+    from webapp.extensions import db
+    from webapp.models import Upload
+
+    def kept() -> list[str]:
+        with app.app_context():
+            return list(db.session.scalars(select(Upload.id)))
+
     url = _mapping_url(dash, template_id, MEMBERS.encode())
-    kept = Path(app.instance_path) / "uploads" / "imports"
     upload_id = url.rsplit("/", 1)[1]
-    assert sorted(p.name for p in kept.iterdir()) == [f"{upload_id}.csv", f"{upload_id}.json"]
-    old = time.time() - upload_store.MAX_AGE_SECONDS - 5
-    for path in kept.iterdir():
-        os.utime(path, (old, old))
-    gone = dash.get(url)
-    assert gone.status_code == 404
-    assert "This upload is gone: it is used once, and kept for an hour." in text(gone)
-    newer = _mapping_url(dash, template_id, MEMBERS.encode()).rsplit("/", 1)[1]
-    assert sorted(p.name for p in kept.iterdir()) == [f"{newer}.csv", f"{newer}.json"]
+    assert kept() == [upload_id]  # in the database: any node serves the next step
+    later = datetime.now(UTC) + uploads.MAX_AGE + timedelta(seconds=5)
+    clock.set_now(lambda: later)
+    try:
+        gone = dash.get(url)
+        assert gone.status_code == 404
+        assert "This upload is gone: it is used once, and kept for an hour." in text(gone)
+        newer = _mapping_url(dash, template_id, MEMBERS.encode()).rsplit("/", 1)[1]
+        assert kept() == [newer]
+    finally:
+        clock.set_now(None)
 
 
 def test_writes_need_the_csrf_token(dash: Dash, template_id: str) -> None:
@@ -418,3 +431,34 @@ def test_update_all_passes_to_the_latest_design(dash: Dash, api: Api, template_i
     assert '<strong id="job-done">2 of 2</strong>' in done and "2 succeeded" in done
     assert [api.get(f"/v1/passes/{i}").get_json()["templateRevision"] for i in ids] == [2, 2]
     assert 'id="outdated-passes"' not in text(dash.get(edit))
+
+
+def test_each_step_of_an_import_may_reach_another_node(
+        app: Flask, dash: Dash, api: Api, template_id: str, database_url: str,
+        tmp_path: Path) -> None:
+    """Two app instances, each with an instance folder of its own, on one database, as two
+    machines behind a round-robin balancer: upload on one, match and run on the other."""
+    from tests.conftest import base_overrides
+    from webapp import create_app
+
+    other = create_app(base_overrides(tmp_path / "node-b", database_url))
+    other.instance_path = str(tmp_path / "node-b" / "instance")
+    node_b = Dash(other.test_client(), dash.token)
+    node_b.client.set_cookie("session", dash.client.get_cookie("session").value)
+
+    url = _mapping_url(dash, template_id, b"Member\nAda\nBo\n")  # node A keeps nothing
+    page = node_b.get(url)
+    assert page.status_code == 200, text(page)
+    run = node_b.post(f"{url}/run", form_data(text(page), "import-form"))
+    assert run.status_code == 303, text(run)
+    _wait_for_job(dash, run.headers["Location"])
+    names = sorted(p["fieldValues"]["member"] for p in (
+        api.get(f"/v1/passes/{row[3]}").get_json()
+        for row in _results(dash, run.headers["Location"])[1:]))
+    assert names == ["Ada", "Bo"]
+    assert dash.get(url).status_code == 404  # used once, on every node
+    assert not (Path(app.instance_path) / "uploads").exists()
+    with other.app_context():
+        from webapp.extensions import db
+
+        db.engine.dispose()

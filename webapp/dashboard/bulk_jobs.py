@@ -2,23 +2,23 @@
 each row's problems, run), change or void many of a template's passes at once, move them to
 its latest design, and each job's progress and results as CSV.
 
-The uploaded file is kept on the server between the steps (`upload_store`): the browser
-cannot send a file input back after the page changes, and the preview must show the very
-rows the run will issue.
+The uploaded file is kept in the database between the steps (`services.bulk.uploads`): the
+browser cannot send a file input back after the page changes, the preview must show the very
+rows the run will issue, and the next step may reach another node.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from flask import Response, current_app, flash, make_response, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from webapp.dashboard import ENV, bp, csv_import, ctx, forms, nav, upload_store
+from webapp.dashboard import ENV, bp, csv_import, ctx, forms, nav
 from webapp.dashboard.htmx import go, render
 from webapp.errors import InvalidRequest, NotFound, ServiceError
 from webapp.services import bulk
+from webapp.services.bulk import uploads
 from webapp.services.passes import issuing, queries
 from webapp.services.templates import history, revisions
 
@@ -26,16 +26,6 @@ nav.add("Jobs", "dashboard.jobs_index", 25)
 
 RESULTS_HEADER = ["row", "externalId", "status", "passId", "passLink", "errorCode",
                   "errorMessage"]
-
-
-def _owner(template_id: str) -> dict[str, str]:
-    """Who may use an upload: this user, in this organization, environment and template."""
-    return {"user": ctx().user_id or "", "organization": ctx().organization_id,
-            "environment": ctx().environment, "template": template_id}
-
-
-def _store() -> Path:
-    return upload_store.folder(current_app.instance_path)
 
 
 @bp.get(f"/{ENV}/templates/<template_id>/import")
@@ -64,7 +54,7 @@ def templates_import_upload(template_id: str) -> BaseResponse:
         csv_import.read(data)
     except csv_import.CsvProblem as exc:
         return _upload_page(template, 422, exc.message)
-    upload_id = upload_store.save(_store(), data, _owner(template.id))
+    upload_id = uploads.save(ctx(), template.id, data)
     return go(url_for("dashboard.templates_import_map", template_id=template.id,
                       upload_id=upload_id))
 
@@ -75,7 +65,7 @@ def _upload(template_id: str, upload_id: str) -> tuple[Any, csv_import.Table]:
     :raises NotFound: no such template, or no upload of this user for it.
     """
     template = revisions.get(ctx(), template_id)
-    data = upload_store.load(_store(), upload_id, _owner(template.id))
+    data = uploads.load(ctx(), template.id, upload_id)
     if data is None:
         raise NotFound("This upload is gone: it is used once, and kept for an hour. "
                        "Upload the file again.")
@@ -153,7 +143,7 @@ def templates_import_run(template_id: str, upload_id: str) -> BaseResponse:
         job = bulk.create(ctx(), "issue", {"templateId": template.id, "items": items})
     except InvalidRequest as exc:  # e.g. the template was archived meanwhile
         return _mapping(template, upload_id, table, mapping, 422, problem=exc.message)
-    upload_store.delete(_store(), upload_id)
+    uploads.discard(ctx(), template.id, upload_id)
     return go(url_for("dashboard.jobs_show", job_id=job.id))
 
 

@@ -1,9 +1,9 @@
 """`enqueue(task, *ids)`: RQ on Redis when `REDIS_URL` is set, else a thread in this process.
 
-Three queues, each with workers of its own, so one kind of work never waits behind another:
-`bulk` (bulk jobs, a chunk per job; taken before `default`), `default` (wallet pushes, Google
-writes, emails) and `webhooks` (a job per endpoint; several at once, so a receiver that is slow
-holds up only its own deliveries).
+Three queues, so one kind of work never waits behind all of another: `bulk` (a bulk job's
+turn: one chunk), `default` (wallet pushes, Google writes, emails), taken in turn by a
+worker's main thread, and `webhooks` (a job per endpoint), with threads of its own, several at
+once, so a receiver that is slow holds up only its own deliveries.
 
 Task functions live in `jobs.tasks`, take IDs only and call one service function each.
 The database is the source of truth: a job only says "look at this row now", so a job
@@ -42,7 +42,7 @@ BULK_QUEUE = "bulk"
 WEBHOOK_QUEUE = "webhooks"
 QUEUE_OF = {"run_bulk_job": BULK_QUEUE, "deliver_webhooks": WEBHOOK_QUEUE,
             "deliver_webhook": WEBHOOK_QUEUE}
-QUEUE_NAMES = (BULK_QUEUE, QUEUE_NAME)  # what a worker's main thread takes, in this order
+QUEUE_NAMES = (BULK_QUEUE, QUEUE_NAME)  # what a worker's main thread takes, in turn
 WEBHOOK_THREADS = 4  # webhook jobs one process runs at once (RQ worker or web process)
 SWEEP_TASK = "sweep_pending"
 EXECUTORS = "job_executors"  # app.extensions key: the threads of in-process jobs, by queue

@@ -2,7 +2,8 @@
 
 Jobs run in the worker process itself (no fork per job: jobs are short, IDs in, one
 service call each, and this is several times faster). The main thread takes the `bulk` and
-`default` queues; `WEBHOOK_THREADS` threads take `webhooks`, so a receiver that takes its
+`default` queues in turn (a bulk job's chunk, then a push or an email, and so on);
+`WEBHOOK_THREADS` threads take `webhooks`, so a receiver that takes its
 time never holds up a wallet push or an email, nor (beyond its own thread) another
 endpoint's deliveries. A thread runs the periodic sweep, which enqueues pending rows whose
 job was lost. When Redis goes away the worker waits for it and starts again; only
@@ -27,6 +28,7 @@ from rq import Queue, SimpleWorker
 from rq.executions import Execution
 from rq.job import Job
 from rq.timeouts import TimerDeathPenalty
+from rq.worker import DequeueStrategy
 
 from jobs.queue import QUEUE_NAMES, WEBHOOK_QUEUE, WEBHOOK_THREADS, Sweeper, unmark
 from webapp import create_app
@@ -113,7 +115,8 @@ def _work_once(app: Any, url: str, kind: type[AppWorker], queue_names: tuple[str
         worker = kind(queues, connection=connection,
                       name=f"worker-{os.getpid()}-{time.monotonic_ns()}")
         worker.app = app
-        worker.work(with_scheduler=with_scheduler,
+        # Round robin: a bulk job's next turn and a push or an email take turns.
+        worker.work(with_scheduler=with_scheduler, dequeue_strategy=DequeueStrategy.ROUND_ROBIN,
                     logging_level=app.config.get("LOG_LEVEL", "INFO"))
     except (RedisConnectionError, RedisTimeoutError):
         log.warning("Redis is unavailable; the worker starts again when it is back")

@@ -507,7 +507,8 @@ def test_cancel_between_chunks_keeps_what_was_done(
     job = create(api, {"operation": "issue", "templateId": template["id"],
                        "items": [member(f"M{i}") for i in range(5)]})
     with app.app_context():
-        assert runner._run_chunk(job["id"], _rules()) is True  # one chunk of two
+        assert runner._turn(job["id"], _rules()) is False  # one chunk of two, not ended
+    assert held[-1] == ("run_bulk_job", job["id"])  # its next turn is queued
     running = api.get(f"/v1/bulk-jobs/{job['id']}").get_json()
     assert running["status"] == "running"
     assert running["counts"] == {"total": 5, "succeeded": 2, "failed": 0, "canceled": 0,
@@ -516,7 +517,7 @@ def test_cancel_between_chunks_keeps_what_was_done(
     assert canceled["counts"] == {"total": 5, "succeeded": 2, "failed": 0, "canceled": 3,
                                   "pending": 0}
     with app.app_context():
-        assert runner._run_chunk(job["id"], _rules()) is False
+        assert runner._turn(job["id"], _rules()) is False  # canceled: nothing more
     assert [r["status"] for r in results(api, job)] == ["succeeded"] * 2 + ["canceled"] * 3
     assert pass_count(api, template) == 2
 
@@ -598,9 +599,10 @@ def test_another_process_writes_between_a_running_jobs_chunks(
     assert writer.stdout is not None and writer.stdin is not None
     assert writer.stdout.readline().strip() == "ready"
 
-    def run() -> None:
+    def run() -> None:  # the job's turns, one after another (its queue is held)
         with app.app_context():
-            runner.run(job["id"], _rules())
+            while not runner._turn(job["id"], _rules()):
+                time.sleep(runner.PAUSE_BETWEEN_CHUNKS)
 
     worker = threading.Thread(target=run)
     worker.start()

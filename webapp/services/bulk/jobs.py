@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import Table, func, insert, literal, or_, select
+from sqlalchemy import Select, Table, func, insert, literal, or_, select
 from sqlalchemy import update as sql_update
+from sqlalchemy.orm import Session, aliased
 
 from webapp import clock, ids
 from webapp.db import pagination
@@ -29,6 +30,7 @@ OPERATIONS = ("issue", "update", "void", "upgrade")
 STATUSES = ("queued", "running", "completed", "failed", "canceled")
 ITEM_STATUSES = ("pending", "succeeded", "failed", "canceled")
 FINISHED = ("completed", "failed", "canceled")
+UNFINISHED = ("queued", "running")
 MAX_ITEMS = 10_000
 MAX_EXTERNAL_ID = 200
 RUN_TASK = "run_bulk_job"
@@ -193,6 +195,7 @@ def cancel(ctx: Context, job_id: str) -> BulkJob:
         job.canceled += canceled
         job.status, job.finished_at, job.updated_at, job.lease_until = (
             "canceled", now, now, None)
+        wake_next(session, job.organization_id, job.environment)
     return job
 
 
@@ -207,14 +210,41 @@ def locked(job_id: str) -> BulkJob:
 
 
 def stale(now: datetime, stale_before: datetime, limit: int) -> list[tuple[str, ...]]:
-    """The sweep's source: unfinished jobs whose worker's lease ran out, or that were never
-    picked up (their job was lost)."""
+    """The sweep's source: the job whose turn it is in its organization and environment,
+    when its worker's lease ran out or it was never picked up (its job was lost)."""
     rows = db.session.scalars(select(BulkJob.id).where(
-        BulkJob.status.in_(("queued", "running")),
+        BulkJob.status.in_(UNFINISHED), ~_older_unfinished(BulkJob).exists(),
         or_(BulkJob.lease_until < now,
             (BulkJob.lease_until.is_(None)) & (BulkJob.created_at <= stale_before)),
     ).order_by(BulkJob.id).limit(limit))
     return [(RUN_TASK, row_id) for row_id in rows]
+
+
+def waits_its_turn(job: BulkJob) -> bool:
+    """Whether an older unfinished job of its organization and environment runs first: an
+    organization's jobs run one after another, so another organization's job never waits
+    behind all of them."""
+    return db.session.scalar(select(_older_unfinished(job).exists())) or False
+
+
+def wake_next(session: Session, organization_id: str, environment: str) -> None:
+    """Queue the organization's next unfinished job in this environment (a job ended)."""
+    next_id = session.scalar(select(BulkJob.id).where(
+        BulkJob.organization_id == organization_id, BulkJob.environment == environment,
+        BulkJob.status.in_(UNFINISHED)).order_by(BulkJob.created_at, BulkJob.id).limit(1))
+    if next_id is not None:
+        enqueue_after_commit(session, RUN_TASK, next_id)
+
+
+def _older_unfinished(job: Any) -> Select[int]:
+    """Unfinished jobs of `job`'s organization and environment created before it (`job` a
+    row, or the BulkJob table itself for a correlated subquery)."""
+    older = aliased(BulkJob)
+    return select(literal(1)).select_from(older).where(
+        older.organization_id == job.organization_id, older.environment == job.environment,
+        older.status.in_(UNFINISHED),
+        or_(older.created_at < job.created_at,
+            (older.created_at == job.created_at) & (older.id < job.id)))
 
 
 def lease(seconds: float) -> datetime:

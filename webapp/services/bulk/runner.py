@@ -8,6 +8,12 @@ are written in the same transaction, so a worker killed mid-chunk leaves the chu
 pending and unapplied: whoever resumes the job starts at the first pending item, and nothing
 is applied twice. The worker holds a lease on the job, renewed with every chunk; the sweep
 hands a job whose lease ran out to another worker.
+
+Jobs take turns: the job task applies one chunk, then queues the job again behind whatever
+else waits, so jobs of several organizations interleave chunk by chunk; and an organization's
+jobs in one environment run one after another (a later one waits, doing nothing, until the
+earlier ends and wakes it). So one organization's 40,000 queued items delay another's job by
+about a chunk of each job that is running, not by all of them.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from sqlalchemy.orm import Session
 
 from webapp import clock, settings
 from webapp.db import statistics
-from webapp.db.transaction import changed_rows, transaction
+from webapp.db.transaction import changed_rows, enqueue_after_commit, transaction
 from webapp.errors import InvalidRequest, ServiceError
 from webapp.extensions import db
 from webapp.models import BulkJob, BulkJobItem, Pass
@@ -63,31 +69,33 @@ class _Result:
 
 
 def run(job_id: str, rules: ItemRules) -> None:
-    """Apply the job's pending items chunk by chunk until none is left (or it is canceled),
-    then mark it completed and emit `bulk_job.completed`. Safe to run twice at once.
+    """Give the job its turn: apply its next chunk and queue it again, or, with nothing
+    left, mark it completed and emit `bulk_job.completed`. Safe to run twice at once.
 
     An unexpected error (not an item's service error) rolls its chunk back and fails the
     job: its pending items are canceled. A killed worker is no error: its lease runs out and
     the sweep hands the job to another.
     """
     try:
-        while _run_chunk(job_id, rules):
-            db.session.expunge_all()  # the chunk's objects: memory stays flat over the job
-            time.sleep(PAUSE_BETWEEN_CHUNKS)
+        ended = _turn(job_id, rules)
     except Exception:
         log.exception("bulk job %s stopped by an unexpected error", job_id)
         _fail(job_id)
-    # Up to 10,000 new passes: the next job's lookups are planned for the table as it is.
-    statistics.analyze("passes", "bulk_job_items")
+        ended = True
+    if ended:  # up to 10,000 new passes: the next job's lookups are planned for them
+        statistics.analyze("passes", "bulk_job_items")
+    else:
+        time.sleep(PAUSE_BETWEEN_CHUNKS)
 
 
-def _run_chunk(job_id: str, rules: ItemRules) -> bool:
-    """Apply the next chunk in one transaction; whether there may be more."""
+def _turn(job_id: str, rules: ItemRules) -> bool:
+    """Apply the next chunk in one transaction and queue the job's next turn; whether the job
+    ended (False also when it is not its turn, or it ended before)."""
     lease_seconds = float(settings.get("JOBS_LEASE_SECONDS"))
     with transaction() as session:
         job = session.scalar(select(BulkJob).where(BulkJob.id == job_id).with_for_update()
                              .execution_options(populate_existing=True))
-        if job is None or job.status not in ("queued", "running"):
+        if job is None or job.status not in jobs.UNFINISHED or jobs.waits_its_turn(job):
             return False
         now = clock.now()
         if job.status == "queued":
@@ -99,10 +107,11 @@ def _run_chunk(job_id: str, rules: ItemRules) -> bool:
             .order_by(BulkJobItem.index).limit(CHUNK_SIZE)))
         if not items:
             _finish(session, job)
-            return False
+            return True
         results = _APPLY[job.operation](_context(job), job, items, rules)
         _record(session, job, results)
-    return True
+        enqueue_after_commit(session, jobs.RUN_TASK, job.id)
+    return False
 
 
 def _context(job: BulkJob) -> Context:
@@ -250,6 +259,7 @@ def _finish(session: Session, job: BulkJob) -> None:
     now = clock.now()
     job.status, job.finished_at, job.updated_at, job.lease_until = "completed", now, now, None
     _emit_finished(session, job)
+    jobs.wake_next(session, job.organization_id, job.environment)
     log.info("bulk job %s completed: %s succeeded, %s failed", job.id, job.succeeded,
              job.failed)
 
@@ -266,6 +276,7 @@ def _fail(job_id: str) -> None:
         job.canceled += canceled
         job.status, job.finished_at, job.updated_at, job.lease_until = "failed", now, now, None
         _emit_finished(session, job)
+        jobs.wake_next(session, job.organization_id, job.environment)
 
 
 def _emit_finished(session: Session, job: BulkJob) -> None:

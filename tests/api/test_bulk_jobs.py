@@ -522,6 +522,51 @@ def test_cancel_between_chunks_keeps_what_was_done(
     assert pass_count(api, template) == 2
 
 
+def test_jobs_take_turns_and_an_organizations_jobs_run_one_after_another(
+        app: Flask, api: Api, other_api: Api, template: dict[str, Any],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from datetime import timedelta
+
+    from webapp import clock
+    from webapp.services.bulk import jobs, runner
+
+    monkeypatch.setattr(runner, "CHUNK_SIZE", 2)
+    held: list[tuple[str, str]] = []
+    app.extensions["job_dispatcher"] = lambda task, *row_ids: held.append((task, *row_ids))
+    other_template = other_api.post("/v1/templates", template_body()).get_json()
+    first = create(api, {"operation": "issue", "templateId": template["id"],
+                         "items": [member(f"M{i}") for i in range(3)]})
+    second = create(api, {"operation": "issue", "templateId": template["id"],
+                          "items": [member("Later")]})
+    theirs = create(other_api, {"operation": "issue", "templateId": other_template["id"],
+                                "items": [member("Theirs")]})
+
+    def turn(job: dict[str, Any]) -> bool:
+        held.clear()
+        with app.app_context():
+            return runner._turn(job["id"], _rules())
+
+    def status(client: Api, job: dict[str, Any]) -> tuple[str, int]:
+        got = client.get(f"/v1/bulk-jobs/{job['id']}").get_json()
+        return got["status"], got["counts"]["succeeded"]
+
+    assert turn(second) is False and held == []  # the first of its organization goes first
+    assert status(api, second) == ("queued", 0)
+    assert turn(first) is False and held == [("run_bulk_job", first["id"])]  # a chunk, again
+    assert turn(theirs) is True  # another organization's job runs between the chunks
+    assert status(other_api, theirs) == ("completed", 1)
+    assert turn(first) is True and status(api, first) == ("completed", 3)
+    assert held == [("run_bulk_job", second["id"])]  # it wakes the next
+    assert turn(second) is True and status(api, second) == ("completed", 1)
+
+    third, fourth = (create(api, {"operation": "issue", "templateId": template["id"],
+                                  "items": [member(n)]}) for n in ("C", "D"))
+    later = clock.now() + timedelta(minutes=5)
+    with app.app_context():  # the sweep hands over only the job whose turn it is
+        assert jobs.stale(later, later, 100) == [("run_bulk_job", third["id"])]
+    assert fourth["status"] == "queued"
+
+
 def _rules() -> Any:
     from webapp.api import bulk_job_items
 

@@ -110,6 +110,9 @@ def _turn(job_id: str, rules: ItemRules) -> bool:
             return True
         results = _APPLY[job.operation](_context(job), job, items, rules)
         _record(session, job, results)
+        if len(items) < CHUNK_SIZE and len(results) == len(items):  # that was the last
+            _finish(session, job)
+            return True
         enqueue_after_commit(session, jobs.RUN_TASK, job.id)
     return False
 

@@ -14,7 +14,8 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+import uuid
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import count
@@ -112,6 +113,43 @@ class Cluster:
         self.workers.append(worker)
         return worker
 
+    def api(self, http: httpx.Client, key: str, method: str, path: str, body: Any = None,
+            idem: str | None = None) -> httpx.Response:
+        """A `/v1` request with `key` on the next node (a fresh Idempotency-Key on writes)."""
+        headers = {"Authorization": f"Bearer {key}"}
+        if method != "GET":
+            headers["Idempotency-Key"] = idem or str(uuid.uuid4())
+        return http.request(method, self.url(f"/v1{path}"), json=body, headers=headers)
+
+    def template(self, http: httpx.Client, key: str) -> str:
+        """A new Apple-only template (no Google object to write); its ID."""
+        from tests.api.factories import template_body
+
+        made = self.api(http, key, "POST", "/templates",
+                        template_body(platforms={"apple": True, "google": False}))
+        assert made.status_code == 201, made.text
+        return str(made.json()["id"])
+
+    def bulk_issue(self, http: httpx.Client, key: str, template: str, count: int) -> str:
+        """A bulk job issuing `count` passes; its ID."""
+        made = self.api(http, key, "POST", "/bulk-jobs", {
+            "operation": "issue", "templateId": template,
+            "items": [{"fieldValues": {"member": f"M{n}"}} for n in range(count)]})
+        assert made.status_code == 202, made.text
+        return str(made.json()["id"])
+
+    def job(self, http: httpx.Client, key: str, job_id: str) -> dict[str, Any]:
+        return dict(self.api(http, key, "GET", f"/bulk-jobs/{job_id}").json())
+
+    def deliveries(self) -> list[tuple[str, str, int]]:
+        """Every webhook delivery: ("<event ID>:<endpoint ID>", status, attempts)."""
+        import psycopg
+
+        with psycopg.connect(self.database_url.replace("+psycopg", "")) as conn:
+            return [tuple(row) for row in conn.execute(  # type: ignore[misc]
+                "SELECT event_id || ':' || endpoint_id, status, attempts "
+                "FROM webhook_deliveries").fetchall()]
+
     def flask(self, *args: str) -> str:
         """A `flask --app wsgi` command on node A's settings; its standard output."""
         done = subprocess.run([sys.executable, "-m", "flask", "--app", "wsgi", *args], cwd=ROOT,
@@ -122,8 +160,9 @@ class Cluster:
 
 
 @contextmanager
-def cluster(root: Path, **settings: str) -> Iterator[Cluster]:
-    """Start PostgreSQL, Redis, migrate, two nodes and a worker per node; stop them after."""
+def cluster(root: Path, workers: int = 2, **settings: str) -> Iterator[Cluster]:
+    """Start PostgreSQL, Redis, migrate, two nodes and `workers` workers (one on each node
+    in turn); stop them after."""
     postgres = PostgresCluster()
     redis: Redis | None = None
     made: Cluster | None = None
@@ -147,7 +186,8 @@ def cluster(root: Path, **settings: str) -> Iterator[Cluster]:
         made.flask("db", "upgrade")
         for name in ("node-a", "node-b"):
             made.nodes.append(Node(name, made.node_env(name)).start())
-            made.start_worker(name)
+        for n in range(workers):
+            made.start_worker(made.nodes[n % 2].name)
         yield made
     finally:
         if made is not None:
@@ -166,3 +206,11 @@ def organization(made: Cluster, name: str = "Cluster Co") -> dict[str, Any]:
 
     out = json.loads(made.flask("org", "create", "--name", name, "--json"))
     return {"id": out["organizationId"], "keys": out["keys"], **out["dashboard"]}
+
+
+def wait(predicate: Callable[[], bool], timeout: float = 120, every: float = 0.2) -> None:
+    """Until `predicate()` holds (an AssertionError after `timeout` seconds)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(every)

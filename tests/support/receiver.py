@@ -89,3 +89,38 @@ class Receiver:
     def stop(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+class Tarpit:
+    """A receiver that takes connections and never answers; `stop()` drops them."""
+
+    def __init__(self) -> None:
+        import socket
+
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(256)
+        self.url = f"http://127.0.0.1:{self.sock.getsockname()[1]}/hooks"
+        self.held: list[Any] = []
+        self.lock = threading.Lock()
+        self.stopped = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                conn = self.sock.accept()[0]
+            except OSError:
+                return
+            with self.lock:
+                if self.stopped:
+                    conn.close()
+                    return
+                self.held.append(conn)
+
+    def stop(self) -> None:
+        self.sock.close()
+        with self.lock:
+            self.stopped = True
+            for conn in self.held:
+                conn.close()

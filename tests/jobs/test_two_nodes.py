@@ -25,6 +25,12 @@ from tests.support.cluster import Cluster, cluster, organization, wait
 pytestmark = pytest.mark.slow
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _once(request: pytest.FixtureRequest) -> None:
+    if request.config.getoption("--db") == "postgres":
+        pytest.skip("runs once, in the first lane: the cluster brings its own PostgreSQL")
+
+
 @pytest.fixture(scope="module")
 def fake_apns() -> Iterator[Any]:
     from tests.apple.conftest import demo_root_pem

@@ -155,7 +155,7 @@ def test_a_redis_outage_under_load_answers_no_5xx_and_loses_nothing(
         nodes: Cluster, http: httpx.Client, org: dict[str, Any]) -> None:
     outage = scenarios.redis_outage(nodes, http, org["keys"]["test"])
     assert not any(status >= 500 for status in outage.statuses), outage.statuses
-    assert outage.statuses[201] > 10, outage.statuses
+    assert outage.statuses[201] >= 12, outage.statuses
     # Every event reached the receiver once Redis was back (the sweep found the rows), once.
     assert len(outage.deliveries) == 2 * outage.statuses[201]
     assert {attempts for _, _, attempts in outage.deliveries} == {1}

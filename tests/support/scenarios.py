@@ -27,11 +27,12 @@ class Outage:
     sent: Counter[str]  # webhook-id -> times the receiver got it
 
 
-def redis_outage(nodes: Cluster, http: httpx.Client, key: str, seconds: float = 8,
-                 down_after: float = 2, down_for: float = 3) -> Outage:
+def redis_outage(nodes: Cluster, http: httpx.Client, key: str, down_for: float = 3,
+                 passes: int = 12) -> Outage:
     """Four clients issue, change and fetch passes (holder page, .pkpass) on the nodes in
-    turn while Redis stops `down_after` seconds in, for `down_for` seconds; then every
-    webhook event of the load is waited for."""
+    turn; Redis stops once a few passes are out, for `down_for` seconds and as many
+    requests, and the load goes on until `passes` passes are out; then every webhook event of
+    the load is waited for."""
     receiver = Receiver().start()
     try:
         hook = nodes.api(http, key, "POST", "/webhook-endpoints",
@@ -40,12 +41,11 @@ def redis_outage(nodes: Cluster, http: httpx.Client, key: str, seconds: float = 
         assert hook.status_code == 201, hook.text
         template = nodes.template(http, key)
         statuses: Counter[int] = Counter()
-        stop = time.monotonic() + seconds
-        lock = threading.Lock()
+        lock, done = threading.Lock(), threading.Event()
 
         def load() -> None:
             with httpx.Client(timeout=30) as own:
-                while time.monotonic() < stop:
+                while not done.is_set():
                     made = nodes.api(own, key, "POST", "/passes",
                                      {"templateId": template, "fieldValues": {"member": "A"}})
                     answers = [made.status_code]
@@ -60,15 +60,25 @@ def redis_outage(nodes: Cluster, http: httpx.Client, key: str, seconds: float = 
                     with lock:
                         statuses.update(answers)
 
+        def answered() -> int:
+            with lock:
+                return sum(statuses.values())
+
         threads = [threading.Thread(target=load) for _ in range(4)]
         for thread in threads:
             thread.start()
-        time.sleep(down_after)
-        nodes.redis.stop()
-        time.sleep(down_for)
-        nodes.redis.start()
-        for thread in threads:
-            thread.join(60)
+        try:
+            wait(lambda: statuses[201] >= 2, timeout=120, every=0.05)
+            nodes.redis.stop()
+            during = answered()
+            time.sleep(down_for)
+            wait(lambda: answered() >= during + 12, timeout=120, every=0.05)  # served while down
+            nodes.redis.start()
+            wait(lambda: statuses[201] >= passes, timeout=300, every=0.05)
+        finally:
+            done.set()
+            for thread in threads:
+                thread.join(60)
         endpoint = hook.json()["id"]
 
         def mine() -> list[tuple[str, str, int]]:

@@ -147,8 +147,7 @@ def templates_save(template_id: str) -> Response:
     state = designer.from_form(request.form)
     overwrite = request.form.get("overwrite", "")
     expected = int(overwrite) if overwrite.isdigit() else state["revision"]
-    definition = designer.settle(designer.to_definition(state, template.type),
-                                 template.definition)
+    definition = designer.for_save(state, template.type, template.definition or {})
     try:
         saved = revisions.update(ctx(), template_id, expected, name=state["name"].strip(),
                                  definition=definition)

@@ -34,8 +34,6 @@ from webapp.services.webhooks import events
 
 SOURCES = ("api", "scanner")
 MAX_CODE_LENGTH = 2000  # more than any barcode a pass carries (values are at most 500)
-CHECKED_IN_KEY = "redemption.checkedIn"  # no template field key has a dot
-CHECKED_IN_LABEL = "Checked in"
 _PASS_ID = re.compile(r"pass_[0-9a-z]{26}")
 _SHORT_ID = re.compile(rf"[{ids.SHORT_ALPHABET}]{{12}}")
 
@@ -142,7 +140,8 @@ def _redeem(session: Session, ctx: Context, item: Pass, source: str,
     if void:
         outbox_record.pass_voided(session, item)
     else:
-        change = {"key": CHECKED_IN_KEY, "label": CHECKED_IN_LABEL,
+        change = {"key": definition_read.CHECKED_IN_KEY,
+                  "label": definition_read.CHECKED_IN_LABEL,
                   "from": clock.isoformat(before), "to": clock.isoformat(now)}
         outbox_record.pass_updated(session, item, [change], "silent", True)
     events.emit(session, organization_id=item.organization_id, environment=item.environment,

@@ -56,6 +56,13 @@ def list_(ctx: Context, *, template_id: str | None = None, status: str | None = 
     return page
 
 
+def has_any(ctx: Context) -> bool:
+    """Whether the context's organization has a pass in its environment."""
+    return db.session.scalar(select(Pass.id).where(
+        Pass.organization_id == ctx.organization_id,
+        Pass.environment == ctx.environment).limit(1)) is not None
+
+
 def ids_matching(ctx: Context, *, template_id: str, status: str | None = None,
                  search: str | None = None, limit: int) -> list[str]:
     """The IDs of the passes `list_` shows for these filters, oldest first, at most `limit`

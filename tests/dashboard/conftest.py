@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import uuid
 from html import unescape
 from html.parser import HTMLParser
 from typing import Any
@@ -35,6 +36,7 @@ class Dash:
     def post(self, path: str, data: dict[str, Any] | MultiDict[str, Any] | None = None, *,
              htmx: bool = False, csrf: bool = True, header: bool = False, **kw: Any) -> Any:
         data = data.copy() if isinstance(data, MultiDict) else dict(data or {})
+        data.setdefault("form_token", uuid.uuid4().hex)  # each post a form of its own
         headers = dict(kw.pop("headers", {}))
         if csrf and header:
             headers["X-CSRFToken"] = self.token

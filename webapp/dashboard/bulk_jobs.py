@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from webapp.dashboard import ENV, bp, csv_import, ctx, forms, nav, upload_store
 from webapp.dashboard.htmx import go, render
+from webapp.dashboard.once import once_per_form
 from webapp.errors import InvalidRequest, NotFound, ServiceError
 from webapp.services import bulk
 from webapp.services.passes import issuing, queries
@@ -53,6 +54,7 @@ def _upload_page(template: Any, status: int = 200, problem: str | None = None) -
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/import")
+@once_per_form
 def templates_import_upload(template_id: str) -> BaseResponse:
     """Read the file; kept, it opens the column matching, else the upload page says why."""
     template = revisions.get(ctx(), template_id)
@@ -140,6 +142,7 @@ def _in_words(exc: ServiceError, wanted: list[csv_import.Target]) -> str:
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/import/<upload_id>/run")
+@once_per_form
 def templates_import_run(template_id: str, upload_id: str) -> BaseResponse:
     """Start the bulk job that issues a pass per row; the upload is then forgotten."""
     template, table = _upload(template_id, upload_id)
@@ -158,6 +161,7 @@ def templates_import_run(template_id: str, upload_id: str) -> BaseResponse:
 
 
 @bp.route(f"/{ENV}/templates/<template_id>/upgrade", methods=["GET", "POST"])
+@once_per_form
 def templates_upgrade(template_id: str) -> BaseResponse:
     """Confirm, then move every active pass on an older revision to the current design."""
     template = revisions.get(ctx(), template_id)
@@ -172,6 +176,7 @@ def templates_upgrade(template_id: str) -> BaseResponse:
 
 
 @bp.route(f"/{ENV}/templates/<template_id>/change", methods=["GET", "POST"])
+@once_per_form
 def templates_change(template_id: str) -> BaseResponse:
     """Set values on, or void, the template's active passes (all, or those a search finds):
     an `update` or `void` bulk job of their IDs, as the API would take it."""

@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from webapp.dashboard import ENV, bp, ctx, forms, insights, nav
 from webapp.dashboard.htmx import go, render
+from webapp.dashboard.once import once_per_form
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.services.email import sending
 from webapp.services.passes import (
@@ -74,6 +75,7 @@ def passes_new() -> Response:
 
 
 @bp.post(f"/{ENV}/passes")
+@once_per_form
 def passes_create() -> BaseResponse:
     template_id = request.form.get("template_id", "")
     template = revisions.get(ctx(), template_id)
@@ -122,6 +124,7 @@ def passes_show(pass_id: str) -> Response:
 
 
 @bp.post(f"/{ENV}/passes/<pass_id>/edit")
+@once_per_form
 def passes_edit(pass_id: str) -> BaseResponse:
     item = queries.get(ctx(), pass_id)
     known = update_notices.facts(ctx(), item)  # read before the save: what it will meet
@@ -171,6 +174,7 @@ def passes_void(pass_id: str) -> BaseResponse:
 
 
 @bp.post(f"/{ENV}/passes/<pass_id>/download-links")
+@once_per_form
 def passes_link(pass_id: str) -> Response:
     try:
         lifetime = int(request.form.get("expires_in", "3600"))
@@ -185,6 +189,7 @@ def passes_link(pass_id: str) -> Response:
 
 
 @bp.post(f"/{ENV}/passes/<pass_id>/email")
+@once_per_form
 def passes_email(pass_id: str) -> BaseResponse:
     to = request.form.get("to", "").strip()
     locale = request.form.get("locale", "en")

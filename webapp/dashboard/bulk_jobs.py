@@ -23,6 +23,7 @@ from webapp.services import bulk
 from webapp.services.passes import issuing, queries
 from webapp.services.templates import history, revisions
 
+SHOWN_HOLDERS = 10  # the passes a change or void lists before it starts
 nav.add("Jobs", "dashboard.jobs_index", 25)
 
 RESULTS_HEADER = ["row", "externalId", "status", "passId", "passLink", "errorCode",
@@ -189,16 +190,7 @@ def templates_change(template_id: str) -> BaseResponse:
         return _change_page(template, fields, search, pass_ids)
     action = request.form.get("action")
     values = forms.typed_values(request.form, fields)
-    problem = None
-    if len(pass_ids) > bulk.MAX_ITEMS:
-        problem = (f"More than {bulk.MAX_ITEMS:,} passes match: narrow them down with a "
-                   "search, one job at a time.")
-    elif not pass_ids:
-        problem = "No active pass matches: nothing to change."
-    elif action not in ("update", "void"):
-        problem = "Choose what to do: set values or void."
-    elif action == "update" and not values:
-        problem = "Type at least one new value (empty inputs leave a value as it is)."
+    problem = _change_problem(action, values, pass_ids, request.form.get("confirm_count", ""))
     if problem is not None:
         return _change_page(template, fields, search, pass_ids, 422, problem=problem,
                             values=forms.form_values(request.form))
@@ -213,10 +205,31 @@ def templates_change(template_id: str) -> BaseResponse:
     return go(url_for("dashboard.jobs_show", job_id=job.id))
 
 
+def _change_problem(action: str | None, values: dict[str, Any], pass_ids: list[str],
+                    confirmed: str) -> str | None:
+    """Why the change cannot start; voiding several passes needs their count typed."""
+    count = len(pass_ids)
+    if count > bulk.MAX_ITEMS:
+        return (f"More than {bulk.MAX_ITEMS:,} passes match: narrow them down with a "
+                "search, one job at a time.")
+    if not pass_ids:
+        return "No active pass matches: nothing to change."
+    if action not in ("update", "void"):
+        return "Choose what to do: set values or void."
+    if action == "update" and not values:
+        return "Type at least one new value (empty inputs leave a value as it is)."
+    if action == "void" and count > 1 and confirmed.strip() != str(count):
+        return (f"Not voided: type {count} (the number of passes that match now) to "
+                f"confirm voiding {count} passes.")
+    return None
+
+
 def _change_page(template: Any, fields: list[dict[str, Any]], search: str,
                  pass_ids: list[str], status: int = 200, **extra: Any) -> Response:
+    first = queries.find_all(ctx(), pass_ids[:SHOWN_HOLDERS])
     return render("dashboard/imports/change.html", None, status, template=template,
                   fields=fields, search=search, matching=len(pass_ids),
+                  first=[first[i] for i in pass_ids[:SHOWN_HOLDERS] if i in first],
                   too_many=len(pass_ids) > bulk.MAX_ITEMS, max_items=bulk.MAX_ITEMS, **extra)
 
 

@@ -16,7 +16,7 @@ from webapp.domain import definition_read, formats
 from webapp.extensions import db
 from webapp.models import Asset, Pass
 from webapp.services.passes import views
-from webapp.wallets import barcodes
+from webapp.wallets import barcodes, shown_images
 
 _SAMPLES = {"number": "42", "date": "2027-06-01", "dateTime": "2027-06-01T19:30:00+02:00"}
 _SAMPLE_CHECK_IN = "2027-06-01T19:42:00+02:00"
@@ -56,6 +56,14 @@ def for_pass(item: Pass, definition: dict[str, Any] | None = None) -> dict[str, 
     card["state"] = state(item, definition)
     card = _finish(card, definition)
     card["images"] = _sized(item.organization_id, card["images"])
+    return _wallet_images(card)
+
+
+def _wallet_images(card: dict[str, Any]) -> dict[str, Any]:
+    """Set `card["shown"]`: the images each wallet shows (`wallets.shown_images`), which
+    the preview draws."""
+    card["shown"] = {"apple": shown_images.apple(card["type"], card["images"]),
+                     "google": shown_images.google(card["images"])}
     return card
 
 
@@ -81,6 +89,7 @@ def _finish(card: dict[str, Any], definition: dict[str, Any],
     card["type"] = str(definition.get("type") or "generic")
     card["colors"] = colors(definition)
     card["images"] = {slot: {"id": ref} for slot, ref in card["images"].items()}
+    _wallet_images(card)
     card["event"] = _event(card.get("event"))
     barcode = card.get("barcode")
     if barcode and barcode.get("value"):

@@ -71,7 +71,7 @@ def test_set_values_runs_an_update_job(dash: Dash, api: Api, template_id: str,
     assert api.get(f"/v1/passes/{passes[2]}").get_json()["fieldValues"]["level"] == "Silver"
     job = api.get(f"/v1/bulk-jobs/{job_url.rsplit('/', 1)[1]}").get_json()
     assert job["operation"] == "update" and job["notificationMode"] == "notify"
-    assert [row[2] for row in _results(dash, job_url)[1:]] == ["succeeded", "succeeded"]
+    assert [row[2] for row in _results(dash, job_url)[1:]] == ["Changed", "Changed"]
 
 
 def test_void_runs_a_void_job_on_what_the_search_finds(dash: Dash, api: Api, template_id: str,
@@ -140,7 +140,8 @@ def test_a_bad_value_fails_each_pass_alone_with_the_reason(
     done = _wait_for_job(dash, run.headers["Location"])
     assert "2 failed" in done
     rows = _results(dash, run.headers["Location"])[1:]
-    assert {row[5] for row in rows} == {"field_value_invalid"}
+    assert {row[9] for row in rows} == {"field_value_invalid"}
+    assert {row[2] for row in rows} == {"Problem"}
 
 
 def test_more_than_a_job_takes_is_refused(dash: Dash, api: Api, template_id: str,

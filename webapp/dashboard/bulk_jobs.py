@@ -20,14 +20,14 @@ from webapp.dashboard.htmx import go, render
 from webapp.dashboard.once import once_per_form
 from webapp.errors import InvalidRequest, NotFound, ServiceError
 from webapp.services import bulk
-from webapp.services.passes import issuing, queries
+from webapp.services.passes import issuing, queries, views
 from webapp.services.templates import history, revisions
 
 SHOWN_HOLDERS = 10  # the passes a change or void lists before it starts
 nav.add("Jobs", "dashboard.jobs_index", 25)
 
-RESULTS_HEADER = ["row", "externalId", "status", "passId", "passLink", "errorCode",
-                  "errorMessage"]
+RESULTS_HEADER = ["row", "externalId", "result", "problem", "passId", "shortId",
+                  "distributionUrl", "holderName", "holderEmail", "problemCode"]
 
 
 def _owner(template_id: str) -> dict[str, str]:
@@ -103,43 +103,44 @@ def templates_import_preview(template_id: str, upload_id: str) -> Response:
 
 def _mapping(template: Any, upload_id: str, table: csv_import.Table, mapping: dict[str, int],
              status: int = 200, problem: str | None = None) -> Response:
-    """The column selects and the first rows with each one's problems."""
+    """The column selects, then every row checked: how many have problems, and the first
+    rows and the first rows with a problem, each with its words."""
     wanted = csv_import.targets(template.definition)
+    rows = _checked_rows(template.id, table, mapping, wanted)
+    bad = [row for row in rows if row["problem"]]
+    shown = {row["number"]: row for row in rows[:csv_import.PREVIEW_ROWS]} | {
+        row["number"]: row for row in bad[:csv_import.PREVIEW_ROWS]}
     return render("dashboard/imports/map.html", "dashboard/imports/_map.html", status,
                   template=template, upload_id=upload_id, table=table, wanted=wanted,
-                  mapping=mapping, problem=problem,
+                  mapping=mapping, problem=problem, words=csv_import.OUTCOMES,
                   mapping_problems=csv_import.mapping_problems(mapping, wanted),
-                  rows=[_preview_row(template.id, number, row, mapping, wanted)
-                        for number, row in enumerate(table.rows[:csv_import.PREVIEW_ROWS], 1)])
+                  rows=[shown[number] for number in sorted(shown)], bad=bad)
 
 
-def _preview_row(template_id: str, number: int, row: list[str], mapping: dict[str, int],
-                 wanted: list[csv_import.Target]) -> dict[str, Any]:
-    """One row as it would be issued: its values per input and its first problem, found by
-    the issue service's own checks (a dry run)."""
-    body = csv_import.item(row, mapping, wanted)
-    problem, existing = csv_import.length_problem(body), None
-    if problem is None:
-        try:
-            issuing.check_issue(ctx(), csv_import.issue_request(template_id, body))
-        except ServiceError as exc:
-            problem = _in_words(exc, wanted)
-    if problem is None and body.get("externalId"):
-        existing = queries.external_pass_id(ctx(), template_id, body["externalId"])
-    return {"number": number, "cells": [row[mapping[t.name]] if t.name in mapping else ""
-                                        for t in wanted],
-            "problem": problem, "existing": existing}
+def _checked_rows(template_id: str, table: csv_import.Table, mapping: dict[str, int],
+                  wanted: list[csv_import.Target]) -> list[dict[str, Any]]:
+    """Every row as it would be issued: its values per input, and its problem (the issue
+    service's own checks, a dry run) or the pass its externalId already has."""
+    bodies = [csv_import.item(row, mapping, wanted) for row in table.rows]
+    problems = [csv_import.length_problem(body) for body in bodies]
+    checked = [i for i, found in enumerate(problems) if found is None]
+    errors = issuing.check_issue_all(ctx(), [csv_import.issue_request(template_id, bodies[i])
+                                             for i in checked])
+    for i, error in zip(checked, errors, strict=True):
+        if error is not None:
+            problems[i] = _in_words(error, wanted)
+    existing = queries.external_pass_ids(ctx(), template_id, [
+        body["externalId"] for body in bodies if body.get("externalId")])
+    return [{"number": i + 1, "problem": problems[i],
+             "cells": [row[mapping[t.name]] if t.name in mapping else "" for t in wanted],
+             "existing": None if problems[i] else existing.get(bodies[i].get("externalId") or "")}
+            for i, row in enumerate(table.rows)]
 
 
 def _in_words(exc: ServiceError, wanted: list[csv_import.Target]) -> str:
     """A service error with the input's label for its parameter ("Points must be a
     number." for "fieldValues.points must be a number.")."""
-    label = next((t.label for t in wanted if t.name == exc.param), None)
-    if label is None or exc.param is None:
-        return exc.message
-    if exc.message.startswith(exc.param):
-        return label + exc.message[len(exc.param):]
-    return f"{label}: {exc.message}"
+    return csv_import.in_words(exc.message, exc.param, wanted)
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/import/<upload_id>/run")
@@ -260,13 +261,18 @@ def jobs_progress(job_id: str) -> Response:
 
 @bp.get(f"/{ENV}/jobs/<job_id>/results.csv")
 def jobs_results(job_id: str) -> Response:
-    """Every item's outcome: its row, status, and the pass's link or the error."""
+    """Every item's outcome in the preview's words: its row, and the pass (its IDs, holder
+    link, holder) or the problem."""
     job = bulk.get(ctx(), job_id)
+    wanted = _targets(job.template_id)
+    done = csv_import.DONE.get(job.operation, "Done")
     rows: list[list[Any]] = [RESULTS_HEADER]
     cursor = None
     while True:
         page = bulk.results(ctx(), job.id, limit=100, cursor=cursor)
-        rows += [_result_row(item) for item in page.data]
+        passes = queries.find_all(ctx(), [item.pass_id for item in page.data if item.pass_id])
+        rows += [_result_row(item, passes.get(item.pass_id or ""), wanted, done)
+                 for item in page.data]
         if not page.next_cursor:
             break
         cursor = page.next_cursor
@@ -277,10 +283,24 @@ def jobs_results(job_id: str) -> Response:
     return response
 
 
-def _result_row(item: Any) -> list[Any]:
+def _targets(template_id: str | None) -> list[csv_import.Target]:
+    """The inputs of the job's template (their labels name a problem's input)."""
+    try:
+        return csv_import.targets(revisions.get(ctx(), template_id).definition or {}) \
+            if template_id else []
+    except NotFound:
+        return []
+
+
+def _result_row(item: Any, issued: Any, wanted: list[csv_import.Target],
+                done: str) -> list[Any]:
     error = item.error or {}
-    link = url_for("dashboard.passes_show", pass_id=item.pass_id, _external=True) \
-        if item.pass_id else ""
-    status = "existing" if item.existing else item.status
-    return [item.index + 1, item.external_id, status, item.pass_id, link,
-            error.get("code"), error.get("message")]
+    outcome = "existing" if item.existing else item.status
+    problem = csv_import.in_words(error["message"], error.get("param"), wanted) \
+        if error.get("message") else ""
+    pass_columns = [issued.id, issued.short_id, views.distribution_url(issued.short_id),
+                    issued.holder_name, issued.holder_email] if issued else \
+        [item.pass_id, "", "", "", ""]
+    words = done if outcome == "succeeded" else csv_import.RESULTS.get(outcome, outcome)
+    return [item.index + 1, item.external_id, words, problem, *pass_columns,
+            error.get("code")]

@@ -157,6 +157,20 @@ def external_pass_id(ctx: Context, template_id: str, external_id: str) -> str | 
         Pass.organization_id == ctx.organization_id, Pass.external_id == external_id))
 
 
+def external_pass_ids(ctx: Context, template_id: str, external_ids: list[str]
+                      ) -> dict[str, str]:
+    """externalId -> the ID of the template's pass with it, in the context's environment."""
+    found: dict[str, str] = {}
+    wanted = sorted(set(external_ids))
+    for start in range(0, len(wanted), 500):  # bounded IN lists
+        rows = db.session.execute(select(Pass.external_id, Pass.id).where(
+            Pass.template_id == template_id, Pass.environment == ctx.environment,
+            Pass.organization_id == ctx.organization_id,
+            Pass.external_id.in_(wanted[start:start + 500])))
+        found.update({row.external_id: row.id for row in rows if row.external_id})
+    return found
+
+
 def definition(template_id: str, revision: int) -> dict[str, Any]:
     """The definition of a template's revision.
 

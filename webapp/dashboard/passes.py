@@ -13,6 +13,7 @@ from webapp.dashboard import ENV, bp, ctx, forms, insights, nav
 from webapp.dashboard.htmx import go, render
 from webapp.dashboard.once import once_per_form
 from webapp.errors import Conflict, InvalidRequest, NotFound
+from webapp.services.credentials import identities
 from webapp.services.email import sending
 from webapp.services.passes import (
     changes,
@@ -115,7 +116,16 @@ def _detail(pass_id: str, status: int = 200, **extra: Any) -> Response:
                   wallets=installations.for_pass(ctx(), item),
                   distribution_url=views.distribution_url(item.short_id),
                   lifetimes=LINK_LIFETIMES, email_languages=EMAIL_LANGUAGES,
-                  email_setup_problem=sending.setup_problem(), **extra)
+                  email_setup_problem=sending.setup_problem(), demo=_demo(item), **extra)
+
+
+def _demo(item: Any) -> dict[str, bool]:
+    """Per wallet: whether the pass is signed by a demo identity the wallet refuses."""
+    limits = identities.demo_limits()
+    return {"apple": item.apple and item.apple_certificate_id == identities.DEMO
+            and limits.apple,
+            "google": item.google and item.google_issuer_id == identities.DEMO
+            and limits.google}
 
 
 @bp.get(f"/{ENV}/passes/<pass_id>")

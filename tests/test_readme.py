@@ -5,12 +5,15 @@ The commands are read out of README.md, so an example that stops working fails h
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
 import sys
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,3 +70,27 @@ def test_the_readme_walk_runs_as_written(served: tuple[str, str]) -> None:
     # The pass's link points where the server listens (PORT, not a default 5000).
     assert re.fullmatch(rf"{re.escape(url)}/p/[A-Za-z0-9]+", lines[-2]), lines[-2]
     assert lines[-1] == "200 text/html; charset=utf-8"
+
+
+def test_the_readme_ticket_is_a_pass_with_a_barcode_the_door_checks_in(
+        served: tuple[str, str]) -> None:
+    url, key = served
+    text = (ROOT / "README.md").read_text()
+    found = re.search(r"<!-- readme-ticket[^>]*-->\n```sh\n(.*?)```", text, re.S)
+    assert found, "README.md has no block marked <!-- readme-ticket -->"
+    # Without -e: the second scan is meant to fail (409), as the README says.
+    result = subprocess.run(["bash", "-uo", "pipefail", "-c", readme_walk() + found.group(1)],
+                            cwd=ROOT, env={"PATH": os.environ["PATH"], "BASE": url, "KEY": key},
+                            capture_output=True, text=True, timeout=120)
+    redeemed = json.loads(next(line for line in result.stdout.splitlines()
+                               if line.startswith('{"id":"rdm_')))
+    assert redeemed["location"] == "Gate B" and redeemed["pass"]["redemptionCount"] == 1
+    assert '"already_redeemed"' in result.stdout and "error: 409" in result.stderr
+    template = _get(url, key, f"/v1/templates/{redeemed['pass']['templateId']}")
+    assert template["definition"]["barcode"] == {"format": "qr"}
+
+
+def _get(url: str, key: str, path: str) -> dict[str, Any]:
+    request = urllib.request.Request(url + path, headers={"Authorization": f"Bearer {key}"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return dict(json.loads(response.read()))

@@ -27,7 +27,7 @@ from tests.support.gunicorn import serving
 
 PER_SECOND = 5  # RATE_LIMIT_TEST of the server
 BURST = 40
-LOGIN_LIMIT = 10  # DASHBOARD_LOGIN_LIMIT's default: 10 a minute per client IP
+LOGIN_LIMIT = 10  # DASHBOARD_LOGIN_LIMIT's default: 10 failures a minute per account
 _TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
@@ -125,5 +125,5 @@ def test_sign_in_attempts_are_counted_once_across_two_workers(two_workers: Serve
     assert statuses == [401] * LOGIN_LIMIT + [429] * 6
     for status, _response, body in answers:
         if status == 429:
-            assert b"Too many sign-in attempts" in body
+            assert b"Too many failed attempts" in body
     assert len(server.workers_that_answered("POST", "/dashboard/login", attempts)) == 2

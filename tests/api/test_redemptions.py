@@ -339,6 +339,42 @@ def test_a_scan_finds_a_template_value_with_placeholders(api: Api) -> None:
     assert_error(scan(api, f"FAKE-{item['shortId']}"), 404, "not_found_error", "unknown_code")
 
 
+@pytest.mark.parametrize("suffix", ["", "/", "/apple.pkpass", "/google", "?lang=de"])
+def test_a_scan_of_the_holder_link_finds_its_pass(api: Api, suffix: str) -> None:
+    """The pass's printable QR code holds its holder link (`distributionUrl`)."""
+    item = ticket(api)
+    response = scan(api, item["distributionUrl"] + suffix)
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["passId"] == item["id"]
+
+
+def test_a_scan_of_a_download_link_finds_its_pass_after_it_expired(api: Api) -> None:
+    item = ticket(api)
+    link = api.post(f"/v1/passes/{item['id']}/download-links",
+                    {"expiresInSeconds": 60}).get_json()
+    later = clock.now() + timedelta(hours=2)
+    clock.set_now(lambda: later)  # the link says which pass it is, still
+    response = scan(api, link["url"] + "/apple.pkpass")
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["passId"] == item["id"]
+
+
+@pytest.mark.parametrize("path", ["/p/ZZZZZZZZZZZZ", "/d/" + "a" * 32, "/p/", "/x/ZZZZZZZZZZZZ"])
+def test_a_link_to_no_pass_is_an_unknown_code(api: Api, path: str) -> None:
+    ticket(api)
+    assert_error(scan(api, "https://passes.example" + path), 404, "not_found_error",
+                 "unknown_code", "code")
+
+
+def test_another_organization_s_or_environment_s_links_are_unknown(
+        api: Api, other_api: Api, live_api: Api) -> None:
+    item = ticket(api)
+    link = api.post(f"/v1/passes/{item['id']}/download-links").get_json()["url"]
+    for stranger in (other_api, live_api):
+        for code in (item["distributionUrl"], link):
+            assert_error(scan(stranger, code), 404, "not_found_error", "unknown_code", "code")
+
+
 @pytest.mark.parametrize("code", ["ZZZZZZZZZZZZ", "pass_" + "0" * 26, "hello", "x" * 2000])
 def test_an_unknown_code_is_404_with_its_own_code(api: Api, code: str) -> None:
     ticket(api)

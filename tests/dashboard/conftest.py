@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import uuid
 from html import unescape
 from html.parser import HTMLParser
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.datastructures import MultiDict
 
 _TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -31,9 +33,10 @@ class Dash:
     def get(self, path: str, **kw: Any) -> Any:
         return self.client.get(path, **kw)
 
-    def post(self, path: str, data: dict[str, Any] | None = None, *, htmx: bool = False,
-             csrf: bool = True, header: bool = False, **kw: Any) -> Any:
-        data = dict(data or {})
+    def post(self, path: str, data: dict[str, Any] | MultiDict[str, Any] | None = None, *,
+             htmx: bool = False, csrf: bool = True, header: bool = False, **kw: Any) -> Any:
+        data = data.copy() if isinstance(data, MultiDict) else dict(data or {})
+        data.setdefault("form_token", uuid.uuid4().hex)  # each post a form of its own
         headers = dict(kw.pop("headers", {}))
         if csrf and header:
             headers["X-CSRFToken"] = self.token
@@ -124,6 +127,13 @@ def form_data(html: str, form_id: str) -> dict[str, str]:
     reader = _FormReader(form_id)
     reader.feed(html)
     return {name: unescape(value) for name, value in reader.values}
+
+
+def form_fields(html: str, form_id: str) -> MultiDict[str, str]:
+    """Every field a browser would submit for the form, repeated names included."""
+    reader = _FormReader(form_id)
+    reader.feed(html)
+    return MultiDict([(name, unescape(value)) for name, value in reader.values])
 
 
 @pytest.fixture(scope="module")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -97,18 +98,55 @@ def test_sign_in_goes_back_to_next_but_never_off_site(client: Any, org: dict[str
     assert response.headers["Location"] == "/dashboard/live/keys"
 
 
-def test_sign_in_is_rate_limited(database: Any, database_url: str, tmp_path: Any) -> None:
-    app = create_app({**base_overrides(tmp_path, database_url),
-                      "DASHBOARD_LOGIN_LIMIT": "3/minute"})
-    client = app.test_client()
-    token = csrf_token(client)
-    bad = {"email": "a@b.test", "password": "nope nope", "csrf_token": token}
-    assert [client.post("/dashboard/login", data=bad).status_code for _ in range(3)] == \
-        [401, 401, 401]
-    response = client.post("/dashboard/login", data=bad)
+def _strict(database: Any, database_url: str, tmp_path: Any) -> Flask:
+    """An app that allows 3 failed sign-ins a minute per account and 5 per client IP."""
+    return create_app({**base_overrides(tmp_path, database_url),
+                       "DASHBOARD_LOGIN_LIMIT": "3/minute",
+                       "DASHBOARD_LOGIN_IP_LIMIT": "5/minute"})
+
+
+def _try(client: Any, email: str, password: str = "nope nope", ip: str = "10.0.0.1") -> Any:
+    return client.post("/dashboard/login", data={
+        "email": email, "password": password, "csrf_token": csrf_token(client)},
+        environ_base={"REMOTE_ADDR": ip})
+
+
+def test_failed_sign_ins_are_limited_per_account(database: Any, database_url: str,
+                                                 tmp_path: Any) -> None:
+    client = _strict(database, database_url, tmp_path).test_client()
+    assert [_try(client, "a@b.test").status_code for _ in range(3)] == [401, 401, 401]
+    response = _try(client, " A@B.test ")  # the same account, however it is typed
     assert response.status_code == 429
-    assert "Too many sign-in attempts" in text(response)
+    page = text(response)
+    assert re.search(r"Too many failed attempts\. Wait (\d+ seconds|1 minute) and try "
+                     r"again\.", page), page
+    assert 1 <= int(response.headers["Retry-After"]) <= 60
+    assert _try(client, "c@d.test").status_code == 401  # another account: its own count
     assert client.get("/dashboard/login").status_code == 200  # only attempts count
+
+
+def test_failed_sign_ins_are_limited_per_address_higher(database: Any, database_url: str,
+                                                        tmp_path: Any) -> None:
+    client = _strict(database, database_url, tmp_path).test_client()
+    statuses = [_try(client, f"person{n}@b.test").status_code for n in range(6)]
+    assert statuses == [401] * 5 + [429]
+    assert _try(client, "person9@b.test", ip="10.0.0.2").status_code == 401
+
+
+def test_successful_sign_ins_are_not_counted(database: Any, database_url: str,
+                                             tmp_path: Any) -> None:
+    """A venue's staff signing in from one address lock nobody out."""
+    app = _strict(database, database_url, tmp_path)
+    with app.app_context():
+        from webapp.services.accounts import organizations
+
+        created = organizations.create("Venue", "door@venue.test", "correct horse battery")
+    for _ in range(8):  # more than both limits
+        response = _try(app.test_client(), created.email, created.password)
+        assert response.status_code == 303
+    client = app.test_client()
+    assert [_try(client, created.email).status_code for _ in range(3)] == [401] * 3
+    assert _try(client, created.email, created.password).status_code == 429
 
 
 def test_sign_out(dash: Dash) -> None:

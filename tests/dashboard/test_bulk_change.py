@@ -4,6 +4,7 @@ and the bad inputs."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -70,7 +71,7 @@ def test_set_values_runs_an_update_job(dash: Dash, api: Api, template_id: str,
     assert api.get(f"/v1/passes/{passes[2]}").get_json()["fieldValues"]["level"] == "Silver"
     job = api.get(f"/v1/bulk-jobs/{job_url.rsplit('/', 1)[1]}").get_json()
     assert job["operation"] == "update" and job["notificationMode"] == "notify"
-    assert [row[2] for row in _results(dash, job_url)[1:]] == ["succeeded", "succeeded"]
+    assert [row[2] for row in _results(dash, job_url)[1:]] == ["Changed", "Changed"]
 
 
 def test_void_runs_a_void_job_on_what_the_search_finds(dash: Dash, api: Api, template_id: str,
@@ -80,6 +81,39 @@ def test_void_runs_a_void_job_on_what_the_search_finds(dash: Dash, api: Api, tem
     _wait_for_job(dash, run.headers["Location"])
     statuses = [api.get(f"/v1/passes/{i}").get_json()["status"] for i in passes]
     assert statuses == ["active", "voided", "voided"]
+
+
+def test_voiding_several_shows_who_and_needs_their_count_typed(
+        dash: Dash, api: Api, template_id: str, passes: list[str]) -> None:
+    page = text(dash.get(url(template_id)))
+    assert '<button class="btn danger" type="submit" id="run-void">Void 2 passes</button>' \
+        in page
+    assert '<button class="btn primary" type="submit" id="run-change">Change 2 passes' in page
+    assert "Type 2 to confirm voiding 2 passes" in page
+    shown = re.findall(r'<li><a href="/dashboard/test/passes/(pass_\w+)">([^<]+)</a>', page)
+    assert shown == [(passes[1], "Bo"), (passes[0], "Ada Müller")] or \
+        shown == [(passes[0], "Ada Müller"), (passes[1], "Bo")]
+    for typed in ("", "3", "two", "1"):
+        refused = dash.post(url(template_id), {"action": "void", "confirm_count": typed})
+        assert refused.status_code == 422
+        assert ("Not voided: type 2 (the number of passes that match now) to confirm voiding "
+                "2 passes.") in text(refused)
+    assert api.get("/v1/bulk-jobs").get_json()["data"] == []
+    run = dash.post(url(template_id), {"action": "void", "confirm_count": " 2 "})
+    assert run.status_code == 303, text(run)
+    _wait_for_job(dash, run.headers["Location"])
+    statuses = [api.get(f"/v1/passes/{i}").get_json()["status"] for i in passes]
+    assert statuses == ["voided", "voided", "voided"]
+
+
+def test_a_count_typed_for_what_matched_before_voids_nothing(
+        dash: Dash, api: Api, template_id: str, passes: list[str]) -> None:
+    """A pass issued after the page was drawn: the typed 2 no longer matches 3."""
+    api.post("/v1/passes", {"templateId": template_id, "holderName": "Di",
+                            "fieldValues": {"member": "Di"}})
+    refused = dash.post(url(template_id), {"action": "void", "confirm_count": "2"})
+    assert refused.status_code == 422 and "type 3" in text(refused)
+    assert "Type 3 to confirm voiding 3 passes" in text(refused)
 
 
 @pytest.mark.parametrize(("form", "problem"), [
@@ -106,7 +140,8 @@ def test_a_bad_value_fails_each_pass_alone_with_the_reason(
     done = _wait_for_job(dash, run.headers["Location"])
     assert "2 failed" in done
     rows = _results(dash, run.headers["Location"])[1:]
-    assert {row[5] for row in rows} == {"field_value_invalid"}
+    assert {row[9] for row in rows} == {"field_value_invalid"}
+    assert {row[2] for row in rows} == {"Problem"}
 
 
 def test_more_than_a_job_takes_is_refused(dash: Dash, api: Api, template_id: str,

@@ -203,7 +203,21 @@ def test_each_previewed_row_shows_its_problem(dash: Dash, template_id: str) -> N
         4: "Problem Points must be a number.",
         5: "Problem External ID is longer than 200 characters.",
     }
-    assert "4 of these rows have problems: they would fail alone" in page
+    assert ("<strong>4 of 5 rows have problems</strong> (rows 2, 3, 4, 5): they are not "
+            "issued, the other rows are.") in page
+
+
+def test_the_preview_checks_every_row_not_only_the_first(dash: Dash, template_id: str) -> None:
+    rows = [f"P{n},p{n}@example.com,{n}" for n in range(1, 31)]
+    for bad in (17, 24, 30):
+        rows[bad - 1] = f",p{bad}@example.com,{bad}"  # no member
+    data = ("Member,Email,Points\n" + "\n".join(rows) + "\n").encode()
+    page = text(dash.get(_mapping_url(dash, template_id, data)))
+    assert ("<strong>3 of 30 rows have problems</strong> (rows 17, 24, 30): they are not "
+            "issued, the other rows are.") in page
+    shown = _problems(page)
+    assert sorted(shown) == [*range(1, 11), 17, 24, 30]  # the first rows, the first bad ones
+    assert shown[17] == shown[30] == "Problem Member is required."
 
 
 def test_changing_a_select_changes_the_preview(dash: Dash, template_id: str) -> None:
@@ -244,7 +258,7 @@ def test_one_column_may_fill_two_inputs(dash: Dash, api: Api, template_id: str) 
     run = dash.post(f"{url}/run", form)
     assert run.status_code == 303
     _wait_for_job(dash, run.headers["Location"])
-    pass_id = _results(dash, run.headers["Location"])[1][3]
+    pass_id = _results(dash, run.headers["Location"])[1][4]
     issued = api.get(f"/v1/passes/{pass_id}").get_json()
     assert issued["holderName"] == "Ada Lovelace"
     assert issued["fieldValues"] == {"member": "Ada Lovelace"}
@@ -364,15 +378,18 @@ def test_run_issues_a_pass_per_row_and_reports_each(dash: Dash, api: Api,
     assert "2 succeeded" in done and "1 failed" in done
     assert 'id="job-results"' in done
     rows = _results(dash, job_url)
-    assert rows[0] == ["row", "externalId", "status", "passId", "passLink", "errorCode",
-                       "errorMessage"]
-    assert [r[:3] for r in rows[1:]] == [["1", "m-1", "succeeded"],
-                                         ["2", "'=HYPERLINK(\"http://x\")", "failed"],
-                                         ["3", "m-3", "succeeded"]]
-    assert rows[2][5:] == ["required_field_missing", "fieldValues.member is required."]
-    pass_id = rows[1][3]
-    assert rows[1][4] == f"http://localhost/dashboard/test/passes/{pass_id}"
+    assert rows[0] == ["row", "externalId", "result", "problem", "passId", "shortId",
+                       "distributionUrl", "holderName", "holderEmail", "problemCode"]
+    assert [r[:4] for r in rows[1:]] == [["1", "m-1", "Issued", ""],
+                                         ["2", "'=HYPERLINK(\"http://x\")", "Problem",
+                                          "Member is required."],
+                                         ["3", "m-3", "Issued", ""]]
+    assert rows[2][4:] == ["", "", "", "", "", "required_field_missing"]
+    pass_id = rows[1][4]
     issued = api.get(f"/v1/passes/{pass_id}").get_json()
+    assert rows[1][4:9] == [pass_id, issued["shortId"], issued["distributionUrl"], "",
+                            "ada@example.com"]  # the holder's link, not a dashboard page
+    assert "/dashboard/" not in "".join(",".join(row) for row in rows)
     assert issued["fieldValues"] == {"member": "Ada", "points": 12}
     assert issued["holderEmail"] == "ada@example.com" and issued["source"] == "dashboard"
     jobs = text(dash.get("/dashboard/test/jobs"))
@@ -385,10 +402,13 @@ def test_a_row_whose_external_id_has_a_pass_is_reported_not_issued(
     run = dash.post(f"{first}/run", form_data(text(dash.get(first)), "import-form"))
     job_url = run.headers["Location"]
     _wait_for_job(dash, job_url)
-    pass_id = _results(dash, job_url)[1][3]
+    pass_id = _results(dash, job_url)[1][4]
     again = _mapping_url(dash, template_id, b"Member,External ID\nAda,m-1\n")
     assert _problems(text(dash.get(again)))[1] == (
-        f"Exists Already issued as {pass_id}: reported, not issued again.")
+        f"Already issued as {pass_id}: reported, not issued again.")
+    run = dash.post(f"{again}/run", form_data(text(dash.get(again)), "import-form"))
+    _wait_for_job(dash, run.headers["Location"])
+    assert _results(dash, run.headers["Location"])[1][2:5] == ["Already issued", "", pass_id]
 
 
 def test_results_cells_are_safe_in_a_spreadsheet() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -95,7 +96,14 @@ def test_without_smtp_settings_the_page_says_what_to_configure(dash: Dash, api: 
     p = _pass(api, holderEmail="ada@example.com")
     page = _page(dash, p["id"])
     assert 'id="email-setup"' in page and 'id="email-form"' not in page
-    assert "<code>SMTP_URL</code>" in page and "<code>EMAIL_FROM</code>" in page
+    said = re.search(r'<div class="flash bad" role="note" id="email-setup">\s*<p>(.*?)</p>\s*'
+                     r'</div>', page, re.S).group(1)
+    assert said == ("<strong>Sending by email is not set up on this server.</strong> Sending "
+                    "email needs SMTP_URL (the SMTP server, such as "
+                    "smtp://user:password@smtp.example.com:587) and EMAIL_FROM (the sender "
+                    "address, such as passes@example.com) in the service&#39;s environment. "
+                    "Then restart the service.")
+    assert page.count("not set up") == 1 and page.count("SMTP_URL") == 1
     response = dash.post(f"/dashboard/test/passes/{p['id']}/email",
                          {"to": "ada@example.com"})
     assert response.status_code == 422 and 'id="email-setup"' in text(response)

@@ -100,7 +100,8 @@ def test_a_scanner_reaches_every_dashboard_route_but_the_scanners_only(
             if rule.endpoint in SCANNER_ENDPOINTS:
                 allowed += 1
                 assert response.status_code != 403, where
-                assert response.headers.get("Location") != SCAN, where
+                if rule.endpoint != "dashboard.scan_open":  # it opens the scanner
+                    assert response.headers.get("Location") != SCAN, where
             elif method in ("GET", "HEAD"):
                 refused += 1
                 assert response.status_code == 303, where
@@ -133,6 +134,46 @@ def test_a_scanner_signs_in_to_the_scanner_and_sees_no_other_section(
     page = text(scanner.post("/dashboard/test/keys", {"name": "x"}))
     nav = re.search(r'<nav class="sidenav".*?</nav>', page, re.S).group(0)
     assert re.findall(r'href="([^"]+)"', nav) == ["/dashboard/test/scan"]
+
+
+def test_the_scanner_opens_on_live_when_live_has_passes(app: Flask, dash: Dash, api: Api,
+                                                       live_api: Api, pki: Any) -> None:
+    from tests.dashboard.test_going_live import _p12
+
+    assert _p12(dash, pki).status_code == 201  # live can sign
+    scanner = _scanner(app, dash)
+    for who in (scanner, dash):
+        assert who.get("/dashboard/scan").headers["Location"] == SCAN
+    signed_in = _sign_in_page(app)
+    assert signed_in.headers["Location"] == "/dashboard/scan"  # a scanner's landing
+    _issue(api, _template(api, {"mode": "single"}))  # test passes do not count
+    assert scanner.get("/dashboard/scan").headers["Location"] == SCAN
+    _issue(live_api, _template(live_api, {"mode": "single"}, platforms={"apple": True,
+                                                                         "google": False}))
+    for who in (scanner, dash):
+        response = who.get("/dashboard/scan?location=Gate%20B")
+        assert response.headers["Location"] == "/dashboard/live/scan?location=Gate+B"
+    assert scanner.get("/dashboard/").headers["Location"] == "/dashboard/scan"
+
+
+@pytest.mark.parametrize(("env", "other"), [("test", "live"), ("live", "test")])
+def test_the_scanner_says_which_passes_it_scans_and_switches(
+        app: Flask, dash: Dash, env: str, other: str) -> None:
+    scanner = _scanner(app, dash)
+    for who in (scanner, dash):
+        page = text(who.get(f"/dashboard/{env}/scan?location=Gate%20B"))
+        banner = re.search(r'<p class="scan-env (\w+)" id="scan-env">(.*?)</p>', page, re.S)
+        assert banner and banner.group(1) == env
+        assert re.sub(r"<[^>]+>|\s+", " ", banner.group(2)).split() == [
+            "Scanning", env.upper(), "passes", "Switch", "to", other]
+        assert f'href="/dashboard/{other}/scan?location=Gate+B"' in banner.group(2)
+
+
+def _sign_in_page(app: Flask) -> Any:
+    """The scanner signing in on a fresh client: the answer to the sign-in form."""
+    client = app.test_client()
+    return client.post("/dashboard/login", data={
+        "email": SCANNER_EMAIL, "password": SCANNER_PASSWORD, "csrf_token": csrf_token(client)})
 
 
 def test_owners_and_members_reach_the_scanner_too(app: Flask, dash: Dash) -> None:
@@ -315,3 +356,35 @@ def test_signed_out_visitors_go_to_sign_in(client: FlaskClient) -> None:
     response = client.get(SCAN)
     assert response.status_code == 303
     assert response.headers["Location"] == "/dashboard/login?next=/dashboard/test/scan"
+
+
+# ---- unknown codes are limited ---------------------------------------------------------
+
+
+def test_unknown_codes_are_limited_per_signed_in_person(database: Any, database_url: str,
+                                                       tmp_path: Any) -> None:
+    from tests.conftest import Api, base_overrides
+    from tests.dashboard.conftest import sign_in
+    from webapp import create_app
+    from webapp.services.accounts import organizations
+
+    app = create_app({**base_overrides(tmp_path, database_url),
+                      "DASHBOARD_SCAN_FAILURE_LIMIT": "3/minute"})
+    with app.app_context():
+        created = organizations.create("Door Co", "owner@door.test", "correct horse battery")
+    owner = sign_in(app.test_client(), created.email, created.password)
+    scanner = _scanner(app, owner)
+    api = Api(app.test_client(), created.keys["test"])
+    items = [_issue(api, _template(api, {"mode": "multiple"})) for _ in range(2)]
+    for _ in range(4):  # known codes are free
+        assert 'data-code="valid"' in text(_verdict(scanner, items[0]["shortId"]))
+    for guess in ("AAAAAAAAAAAA", "MEMBER-0001", "MEMBER-0002"):
+        assert 'data-code="unknown_code"' in text(_verdict(scanner, guess))
+    paused = _verdict(scanner, items[1]["shortId"])  # even a real pass waits now
+    assert paused.status_code == 429
+    assert re.search(r"Too many unknown codes: scanning is paused\. Wait (\d+ seconds|1 "
+                     r"minute)\.", text(paused))
+    assert 1 <= int(paused.headers["Retry-After"]) <= 60
+    assert api.get(f"/v1/passes/{items[1]['id']}").get_json()["redemptionCount"] == 0
+    # Another person's scanner is not held up.
+    assert 'data-code="valid"' in text(_verdict(owner, items[1]["shortId"]))

@@ -42,10 +42,10 @@ def test_form_round_trip_keeps_the_definition(original: dict[str, Any]) -> None:
     from werkzeug.datastructures import MultiDict
 
     state = designer.from_definition(original, "Name", 3)
-    assert designer.settle(designer.to_definition(state, original["type"]), original) == original
+    assert designer.for_save(state, original["type"], original) == original
     posted = MultiDict(_as_inputs(state))
     again = designer.from_form(posted)
-    assert designer.settle(designer.to_definition(again, original["type"]), original) == original
+    assert designer.for_save(again, original["type"], original) == original
 
 
 def _as_inputs(state: dict[str, Any]) -> dict[str, str]:

@@ -256,8 +256,13 @@ def test_images_use_public_asset_urls_with_their_size(client, api: Api, png) -> 
     item = issue(api, template=template_body(images=ids))
     html = _get(client, f"/p/{item['shortId']}").get_data(as_text=True)
     assert f'<img class="logo" src="/assets/{ids["logo"]}" width="160" height="50"' in html
-    assert f'<img class="strip" src="/assets/{ids["strip"]}" width="375" height="123"' in html
     assert f'<img class="thumbnail" src="/assets/{ids["thumbnail"]}" width="90"' in html
+    # Apple's generic style has no strip (the .pkpass leaves it out): Google shows it, as
+    # its hero image.
+    assert 'class="strip"' not in html
+    android = _get(client, f"/p/{item['shortId']}", ANDROID).get_data(as_text=True)
+    assert f'<img class="pp-hero" src="/assets/{ids["strip"]}" width="375" height="123"' \
+        in android
     assert client.get(f"/assets/{ids['strip']}").status_code == 200
 
 

@@ -61,8 +61,12 @@ def private_refused(app: Flask) -> None:
 @pytest.mark.parametrize("url", NUMERIC_FORMS + WITH_A_TRAILING_DOT + LOCAL_NAMES)
 def test_creating_an_endpoint_for_a_private_address_in_any_form_is_400(api: Api,
                                                                       url: str) -> None:
-    assert_error(api.post("/v1/webhook-endpoints", {"url": url}), 400,
-                 "invalid_request_error", "url_not_allowed", "url")
+    error = assert_error(api.post("/v1/webhook-endpoints", {"url": url}), 400,
+                         "invalid_request_error", "url_not_allowed", "url")
+    assert error["message"] == (  # the setting that allows it, named
+        "The URL names a loopback, private or link-local address, which deliveries may not "
+        "reach. (A server that should deliver to its own network sets "
+        "WEBHOOKS_ALLOW_PRIVATE_NETWORKS=1.)")
 
 
 @pytest.mark.usefixtures("private_refused")

@@ -32,7 +32,7 @@ PUBLIC_ENDPOINTS = {"dashboard.login", "dashboard.root"}
 # All a member with the `scanner` role may reach (static files are the app's, not ours):
 # the scanner and its verdicts, signing in and out, their own password, which organization.
 SCANNER_ENDPOINTS = PUBLIC_ENDPOINTS | {
-    "dashboard.scan_index", "dashboard.scan_verdict", "dashboard.logout",
+    "dashboard.scan_open", "dashboard.scan_index", "dashboard.scan_verdict", "dashboard.logout",
     "dashboard.account", "dashboard.switch_organization"}
 _SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
@@ -78,7 +78,8 @@ def _scanner_only() -> BaseResponse:
     from webapp.dashboard.htmx import go
 
     if request.method in ("GET", "HEAD"):
-        return go(url_for("dashboard.scan_index", env=g.env or "test"))
+        return go(url_for("dashboard.scan_index", env=g.env) if g.env
+                  else url_for("dashboard.scan_open"))
     return for_status(403)
 
 
@@ -100,6 +101,11 @@ def ctx() -> Context:
 
 @bp.get("/")
 def root() -> BaseResponse:
+    """Where signing in lands: the Overview of test; for a scanner, the scanner."""
+    if current_user.is_authenticated:
+        enter()
+        if g.membership.role == "scanner":
+            return redirect(url_for("dashboard.scan_open"))
     return redirect(url_for("dashboard.insights_home", env="test"))
 
 
@@ -193,7 +199,11 @@ def init_app(app: Flask) -> None:
                       REMEMBER_COOKIE_SAMESITE="Lax", REMEMBER_COOKIE_SECURE=secure)
     for name, value in (("WTF_CSRF_CHECK_DEFAULT", False), ("WTF_CSRF_TIME_LIMIT", None),
                         ("WTF_CSRF_SSL_STRICT", secure),
-                        ("DASHBOARD_LOGIN_LIMIT", "10/minute;50/hour")):
+                        # Failures only: sign-ins per account, and per client IP address.
+                        ("DASHBOARD_LOGIN_LIMIT", "10/minute;50/hour"),
+                        ("DASHBOARD_LOGIN_IP_LIMIT", "60/minute;300/hour"),
+                        # Unknown codes per signed-in scanner.
+                        ("DASHBOARD_SCAN_FAILURE_LIMIT", "20/minute;100/hour")):
         app.config.setdefault(name, value)
     csrf.init_app(app)
     # Belt and braces: even with WTF_CSRF_CHECK_DEFAULT turned on, the bearer-token doors

@@ -19,10 +19,10 @@ from htmx_flask import request as htmx_request
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import clock
-from webapp.dashboard import ENV, bp
+from webapp.dashboard import ENV, attempts, bp
 from webapp.dashboard.htmx import go, is_htmx, render
 from webapp.errors import InvalidRequest
-from webapp.extensions import limiter, login_manager
+from webapp.extensions import login_manager
 from webapp.services.accounts import users
 
 _FAILED = "Incorrect email or password."
@@ -83,36 +83,51 @@ def to_sign_in() -> BaseResponse:
     return go(url_for("dashboard.login", next=_safe_next(target)))
 
 
-def _login_limit() -> str:
-    return current_app.config["DASHBOARD_LOGIN_LIMIT"]
+def _sign_in_buckets() -> list[attempts.Bucket]:
+    """Failed sign-ins: per account, and (a higher limit) per client IP address."""
+    config = current_app.config
+    email = request.form.get("email", "").strip().lower()
+    return [(config["DASHBOARD_LOGIN_LIMIT"], attempts.key("login-account", email)),
+            (config["DASHBOARD_LOGIN_IP_LIMIT"],
+             attempts.key("login-ip", request.remote_addr or "-"))]
 
 
-def _login_key() -> str:
-    return "login:" + (request.remote_addr or "-")
-
-
-def _limited(_limit: object) -> Response:
-    return render("dashboard/login.html", None, 429, email=request.form.get("email", ""),
-                  next=_safe_next(request.form.get("next")),
-                  error="Too many sign-in attempts. Wait a minute and try again.")
+def _too_many(wait: int) -> str:
+    return f"Too many failed attempts. Wait {attempts.words(wait)} and try again."
 
 
 @bp.route("/login", methods=["GET", "POST"])
-@limiter.limit(_login_limit, key_func=_login_key, methods=["POST"], on_breach=_limited)
 def login() -> BaseResponse:
     target = _safe_next(request.values.get("next"))
     if request.method == "GET":
         if current_user.is_authenticated:
-            return go(target or url_for("dashboard.insights_home", env="test"))
+            return go(target or _landing(current_user.staff))
         return render("dashboard/login.html", email="", next=target)
-    staff = users.sign_in(request.form.get("email", ""), request.form.get("password", ""))
+    email, buckets = request.form.get("email", ""), _sign_in_buckets()
+    if wait := attempts.start(buckets):
+        return _retry_after(render("dashboard/login.html", None, 429, email=email,
+                                   next=target, error=_too_many(wait)), wait)
+    staff = users.sign_in(email, request.form.get("password", ""))
     if staff is None:
-        return render("dashboard/login.html", None, 401, email=request.form.get("email", ""),
-                      next=target, error=_FAILED)
+        return render("dashboard/login.html", None, 401, email=email, next=target,
+                      error=_FAILED)
+    attempts.succeeded(buckets)
     session.clear()  # a fresh session (and CSRF token) for the signed-in person
     _start_session(staff)
     session["org_id"] = staff.memberships[0].organization_id
-    return go(target or url_for("dashboard.insights_home", env="test"))
+    return go(target or _landing(staff))
+
+
+def _retry_after(response: Response, wait: int) -> Response:
+    response.headers["Retry-After"] = str(wait)
+    return response
+
+
+def _landing(staff: users.Staff) -> str:
+    """The Overview of test; for a scanner, the scanner (of live when live has passes)."""
+    if staff.memberships[0].role == "scanner":
+        return url_for("dashboard.scan_open")
+    return url_for("dashboard.insights_home", env="test")
 
 
 @bp.post("/logout")
@@ -123,19 +138,7 @@ def logout() -> BaseResponse:
     return go(url_for("dashboard.login"))
 
 
-def _password_key() -> str:
-    user = current_user.staff.id if current_user.is_authenticated else "-"
-    return "password:" + user
-
-
-def _password_limited(_limit: object) -> Response:
-    return render("dashboard/account.html", None, 429, errors={
-        "current_password": "Too many attempts. Wait a minute and try again."})
-
-
 @bp.route(f"/{ENV}/account", methods=["GET", "POST"])
-@limiter.limit(_login_limit, key_func=_password_key, methods=["POST"],
-               on_breach=_password_limited)
 def account() -> Response:
     """The signed-in person's password; a new one ends their other sessions."""
     if request.method == "GET":
@@ -144,12 +147,20 @@ def account() -> Response:
     if new_password != request.form.get("confirm_password", ""):
         return render("dashboard/account.html", None, 422,
                       errors={"confirm_password": "The two new passwords differ."})
+    buckets = [(current_app.config["DASHBOARD_LOGIN_LIMIT"],
+                attempts.key("password", current_user.staff.id))]
+    if wait := attempts.start(buckets):
+        return _retry_after(render("dashboard/account.html", None, 429, errors={
+            "current_password": _too_many(wait)}), wait)
     try:
         staff = users.change_password(current_user.staff.id,
                                       request.form.get("current_password", ""), new_password)
     except InvalidRequest as exc:
+        if exc.param != "current_password":
+            attempts.succeeded(buckets)  # only a wrong current password counts
         return render("dashboard/account.html", None, 422,
                       errors={exc.param or "new_password": exc.message})
+    attempts.succeeded(buckets)
     _start_session(staff)  # this session goes on with the new token; the others end
     return render("dashboard/account.html", flash="Your password is changed. Every other "
                   "session of yours is signed out.")

@@ -16,16 +16,18 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from webapp.dashboard import ENV, bp, csv_import, ctx, forms, nav
 from webapp.dashboard.htmx import go, render
+from webapp.dashboard.once import once_per_form
 from webapp.errors import InvalidRequest, NotFound, ServiceError
 from webapp.services import bulk
 from webapp.services.bulk import uploads
-from webapp.services.passes import issuing, queries
+from webapp.services.passes import issuing, queries, views
 from webapp.services.templates import history, revisions
 
+SHOWN_HOLDERS = 10  # the passes a change or void lists before it starts
 nav.add("Jobs", "dashboard.jobs_index", 25)
 
-RESULTS_HEADER = ["row", "externalId", "status", "passId", "passLink", "errorCode",
-                  "errorMessage"]
+RESULTS_HEADER = ["row", "externalId", "result", "problem", "passId", "shortId",
+                  "distributionUrl", "holderName", "holderEmail", "problemCode"]
 
 
 @bp.get(f"/{ENV}/templates/<template_id>/import")
@@ -43,6 +45,7 @@ def _upload_page(template: Any, status: int = 200, problem: str | None = None) -
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/import")
+@once_per_form
 def templates_import_upload(template_id: str) -> BaseResponse:
     """Read the file; kept, it opens the column matching, else the upload page says why."""
     template = revisions.get(ctx(), template_id)
@@ -90,46 +93,48 @@ def templates_import_preview(template_id: str, upload_id: str) -> Response:
 
 def _mapping(template: Any, upload_id: str, table: csv_import.Table, mapping: dict[str, int],
              status: int = 200, problem: str | None = None) -> Response:
-    """The column selects and the first rows with each one's problems."""
+    """The column selects, then every row checked: how many have problems, and the first
+    rows and the first rows with a problem, each with its words."""
     wanted = csv_import.targets(template.definition)
+    rows = _checked_rows(template.id, table, mapping, wanted)
+    bad = [row for row in rows if row["problem"]]
+    shown = {row["number"]: row for row in rows[:csv_import.PREVIEW_ROWS]} | {
+        row["number"]: row for row in bad[:csv_import.PREVIEW_ROWS]}
     return render("dashboard/imports/map.html", "dashboard/imports/_map.html", status,
                   template=template, upload_id=upload_id, table=table, wanted=wanted,
-                  mapping=mapping, problem=problem,
+                  mapping=mapping, problem=problem, words=csv_import.OUTCOMES,
                   mapping_problems=csv_import.mapping_problems(mapping, wanted),
-                  rows=[_preview_row(template.id, number, row, mapping, wanted)
-                        for number, row in enumerate(table.rows[:csv_import.PREVIEW_ROWS], 1)])
+                  rows=[shown[number] for number in sorted(shown)], bad=bad)
 
 
-def _preview_row(template_id: str, number: int, row: list[str], mapping: dict[str, int],
-                 wanted: list[csv_import.Target]) -> dict[str, Any]:
-    """One row as it would be issued: its values per input and its first problem, found by
-    the issue service's own checks (a dry run)."""
-    body = csv_import.item(row, mapping, wanted)
-    problem, existing = csv_import.length_problem(body), None
-    if problem is None:
-        try:
-            issuing.check_issue(ctx(), csv_import.issue_request(template_id, body))
-        except ServiceError as exc:
-            problem = _in_words(exc, wanted)
-    if problem is None and body.get("externalId"):
-        existing = queries.external_pass_id(ctx(), template_id, body["externalId"])
-    return {"number": number, "cells": [row[mapping[t.name]] if t.name in mapping else ""
-                                        for t in wanted],
-            "problem": problem, "existing": existing}
+def _checked_rows(template_id: str, table: csv_import.Table, mapping: dict[str, int],
+                  wanted: list[csv_import.Target]) -> list[dict[str, Any]]:
+    """Every row as it would be issued: its values per input, and its problem (the issue
+    service's own checks, a dry run) or the pass its externalId already has."""
+    bodies = [csv_import.item(row, mapping, wanted) for row in table.rows]
+    problems = [csv_import.length_problem(body) for body in bodies]
+    checked = [i for i, found in enumerate(problems) if found is None]
+    errors = issuing.check_issue_all(ctx(), [csv_import.issue_request(template_id, bodies[i])
+                                             for i in checked])
+    for i, error in zip(checked, errors, strict=True):
+        if error is not None:
+            problems[i] = _in_words(error, wanted)
+    existing = queries.external_pass_ids(ctx(), template_id, [
+        body["externalId"] for body in bodies if body.get("externalId")])
+    return [{"number": i + 1, "problem": problems[i],
+             "cells": [row[mapping[t.name]] if t.name in mapping else "" for t in wanted],
+             "existing": None if problems[i] else existing.get(bodies[i].get("externalId") or "")}
+            for i, row in enumerate(table.rows)]
 
 
 def _in_words(exc: ServiceError, wanted: list[csv_import.Target]) -> str:
     """A service error with the input's label for its parameter ("Points must be a
     number." for "fieldValues.points must be a number.")."""
-    label = next((t.label for t in wanted if t.name == exc.param), None)
-    if label is None or exc.param is None:
-        return exc.message
-    if exc.message.startswith(exc.param):
-        return label + exc.message[len(exc.param):]
-    return f"{label}: {exc.message}"
+    return csv_import.in_words(exc.message, exc.param, wanted)
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/import/<upload_id>/run")
+@once_per_form
 def templates_import_run(template_id: str, upload_id: str) -> BaseResponse:
     """Start the bulk job that issues a pass per row; the upload is then forgotten."""
     template, table = _upload(template_id, upload_id)
@@ -148,6 +153,7 @@ def templates_import_run(template_id: str, upload_id: str) -> BaseResponse:
 
 
 @bp.route(f"/{ENV}/templates/<template_id>/upgrade", methods=["GET", "POST"])
+@once_per_form
 def templates_upgrade(template_id: str) -> BaseResponse:
     """Confirm, then move every active pass on an older revision to the current design."""
     template = revisions.get(ctx(), template_id)
@@ -162,6 +168,7 @@ def templates_upgrade(template_id: str) -> BaseResponse:
 
 
 @bp.route(f"/{ENV}/templates/<template_id>/change", methods=["GET", "POST"])
+@once_per_form
 def templates_change(template_id: str) -> BaseResponse:
     """Set values on, or void, the template's active passes (all, or those a search finds):
     an `update` or `void` bulk job of their IDs, as the API would take it."""
@@ -174,16 +181,7 @@ def templates_change(template_id: str) -> BaseResponse:
         return _change_page(template, fields, search, pass_ids)
     action = request.form.get("action")
     values = forms.typed_values(request.form, fields)
-    problem = None
-    if len(pass_ids) > bulk.MAX_ITEMS:
-        problem = (f"More than {bulk.MAX_ITEMS:,} passes match: narrow them down with a "
-                   "search, one job at a time.")
-    elif not pass_ids:
-        problem = "No active pass matches: nothing to change."
-    elif action not in ("update", "void"):
-        problem = "Choose what to do: set values or void."
-    elif action == "update" and not values:
-        problem = "Type at least one new value (empty inputs leave a value as it is)."
+    problem = _change_problem(action, values, pass_ids, request.form.get("confirm_count", ""))
     if problem is not None:
         return _change_page(template, fields, search, pass_ids, 422, problem=problem,
                             values=forms.form_values(request.form))
@@ -198,10 +196,31 @@ def templates_change(template_id: str) -> BaseResponse:
     return go(url_for("dashboard.jobs_show", job_id=job.id))
 
 
+def _change_problem(action: str | None, values: dict[str, Any], pass_ids: list[str],
+                    confirmed: str) -> str | None:
+    """Why the change cannot start; voiding several passes needs their count typed."""
+    count = len(pass_ids)
+    if count > bulk.MAX_ITEMS:
+        return (f"More than {bulk.MAX_ITEMS:,} passes match: narrow them down with a "
+                "search, one job at a time.")
+    if not pass_ids:
+        return "No active pass matches: nothing to change."
+    if action not in ("update", "void"):
+        return "Choose what to do: set values or void."
+    if action == "update" and not values:
+        return "Type at least one new value (empty inputs leave a value as it is)."
+    if action == "void" and count > 1 and confirmed.strip() != str(count):
+        return (f"Not voided: type {count} (the number of passes that match now) to "
+                f"confirm voiding {count} passes.")
+    return None
+
+
 def _change_page(template: Any, fields: list[dict[str, Any]], search: str,
                  pass_ids: list[str], status: int = 200, **extra: Any) -> Response:
+    first = queries.find_all(ctx(), pass_ids[:SHOWN_HOLDERS])
     return render("dashboard/imports/change.html", None, status, template=template,
                   fields=fields, search=search, matching=len(pass_ids),
+                  first=[first[i] for i in pass_ids[:SHOWN_HOLDERS] if i in first],
                   too_many=len(pass_ids) > bulk.MAX_ITEMS, max_items=bulk.MAX_ITEMS, **extra)
 
 
@@ -232,13 +251,18 @@ def jobs_progress(job_id: str) -> Response:
 
 @bp.get(f"/{ENV}/jobs/<job_id>/results.csv")
 def jobs_results(job_id: str) -> Response:
-    """Every item's outcome: its row, status, and the pass's link or the error."""
+    """Every item's outcome in the preview's words: its row, and the pass (its IDs, holder
+    link, holder) or the problem."""
     job = bulk.get(ctx(), job_id)
+    wanted = _targets(job.template_id)
+    done = csv_import.DONE.get(job.operation, "Done")
     rows: list[list[Any]] = [RESULTS_HEADER]
     cursor = None
     while True:
         page = bulk.results(ctx(), job.id, limit=100, cursor=cursor)
-        rows += [_result_row(item) for item in page.data]
+        passes = queries.find_all(ctx(), [item.pass_id for item in page.data if item.pass_id])
+        rows += [_result_row(item, passes.get(item.pass_id or ""), wanted, done)
+                 for item in page.data]
         if not page.next_cursor:
             break
         cursor = page.next_cursor
@@ -249,10 +273,24 @@ def jobs_results(job_id: str) -> Response:
     return response
 
 
-def _result_row(item: Any) -> list[Any]:
+def _targets(template_id: str | None) -> list[csv_import.Target]:
+    """The inputs of the job's template (their labels name a problem's input)."""
+    try:
+        return csv_import.targets(revisions.get(ctx(), template_id).definition or {}) \
+            if template_id else []
+    except NotFound:
+        return []
+
+
+def _result_row(item: Any, issued: Any, wanted: list[csv_import.Target],
+                done: str) -> list[Any]:
     error = item.error or {}
-    link = url_for("dashboard.passes_show", pass_id=item.pass_id, _external=True) \
-        if item.pass_id else ""
-    status = "existing" if item.existing else item.status
-    return [item.index + 1, item.external_id, status, item.pass_id, link,
-            error.get("code"), error.get("message")]
+    outcome = "existing" if item.existing else item.status
+    problem = csv_import.in_words(error["message"], error.get("param"), wanted) \
+        if error.get("message") else ""
+    pass_columns = [issued.id, issued.short_id, views.distribution_url(issued.short_id),
+                    issued.holder_name, issued.holder_email] if issued else \
+        [item.pass_id, "", "", "", ""]
+    words = done if outcome == "succeeded" else csv_import.RESULTS.get(outcome, outcome)
+    return [item.index + 1, item.external_id, words, problem, *pass_columns,
+            error.get("code")]

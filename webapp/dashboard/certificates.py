@@ -11,6 +11,7 @@ from werkzeug.datastructures import FileStorage
 from webapp import clock
 from webapp.dashboard import ENV, bp, ctx, nav
 from webapp.dashboard.htmx import render
+from webapp.dashboard.once import once_per_form
 from webapp.errors import Conflict, InvalidRequest
 from webapp.services.credentials import admin, identities
 
@@ -52,6 +53,7 @@ def certificates_index() -> Response:
 
 
 @bp.post(f"/{ENV}/certificates/apple")
+@once_per_form
 def certificates_add_apple() -> Response:
     """One of two forms: a .p12 (`kind=p12`) or a PEM certificate and key (`kind=pem`)."""
     kind = "pem" if request.form.get("kind") == "pem" else "p12"
@@ -92,6 +94,7 @@ def _der_hint(exc: InvalidRequest, files: dict[str, bytes | None]) -> str:
 
 
 @bp.post(f"/{ENV}/certificates/google")
+@once_per_form
 def certificates_add_google() -> Response:
     issuer_id = request.form.get("issuer_id", "").strip()
     key = _read("service_account") or request.form.get("service_account_text", "").encode()

@@ -3,8 +3,8 @@ inputs, and turn its rows into the items of a bulk issue job.
 
 A file is UTF-8 (a BOM is dropped) with a header row naming at most `MAX_COLUMNS` columns,
 `,` or `;` between cells (chosen by the header line). Nothing here writes: the preview checks
-rows with the issue service's own dry run (`issuing.check_issue`), the run hands the items to
-the bulk job service.
+every row with the issue service's own dry run (`issuing.check_issue_all`), the run hands
+the items to the bulk job service.
 """
 
 from __future__ import annotations
@@ -23,9 +23,27 @@ from webapp.services.passes.issuing import IssueRequest
 MAX_ROWS = 10_000  # as a bulk job takes (bulk.MAX_ITEMS)
 # Far more than a template has inputs; it bounds what each step reads and draws.
 MAX_COLUMNS = 200
-PREVIEW_ROWS = 10
+PREVIEW_ROWS = 10  # the first rows shown, and the first rows with a problem
+# The words of a row's outcome, the same in the preview and in a job's results CSV.
+PROBLEM, EXISTING = "Problem", "Already issued"
+OUTCOMES = {"ok": "OK", "problem": PROBLEM, "existing": EXISTING}
+DONE = {"issue": "Issued", "update": "Changed", "void": "Voided",
+        "upgrade": "Moved to the latest design"}
+RESULTS = {"failed": PROBLEM, "existing": EXISTING, "canceled": "Not run",
+           "pending": "Waiting"}
 # The bounds of POST /v1/passes's schema, which the job applies to each item at run time.
 LENGTHS = {"holderName": 200, "holderEmail": 254, "barcodeValue": 500, "externalId": 200}
+
+
+def in_words(message: str, param: str | None, wanted: list[Target]) -> str:
+    """A service error's message with the input's label for its parameter ("Points must be
+    a number." for "fieldValues.points must be a number.")."""
+    label = next((t.label for t in wanted if t.name == param), None)
+    if label is None or param is None:
+        return message
+    if message.startswith(param):
+        return label + message[len(param):]
+    return f"{label}: {message}"
 
 
 class CsvProblem(Exception):

@@ -21,6 +21,7 @@ from webapp.dashboard.csv_import import safe_cell
 from webapp.dashboard.htmx import render
 from webapp.errors import InvalidRequest
 from webapp.services import insights
+from webapp.services.credentials import identities
 from webapp.services.passes import queries
 from webapp.services.templates import revisions
 
@@ -87,7 +88,8 @@ def _page(chosen: dict[str, str], template: Any | None) -> Response:
                   error_param=error_param, chosen=chosen, template=template, charts=charts,
                   first_pass=not queries.list_(ctx(), limit=1).data,
                   template_choices=_template_choices() if template is None else [],
-                  csv_args={k: v for k, v in chosen.items() if v})
+                  csv_args={k: v for k, v in chosen.items() if v},
+                  demo=identities.demo_limits())
 
 
 def _template_choices() -> list[Any]:

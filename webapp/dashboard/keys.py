@@ -9,6 +9,7 @@ from flask import Response, request
 
 from webapp.dashboard import ENV, bp, ctx, nav
 from webapp.dashboard.htmx import render
+from webapp.dashboard.once import once_per_form
 from webapp.domain import permissions
 from webapp.errors import InvalidRequest
 from webapp.services.accounts import api_keys
@@ -31,6 +32,7 @@ def keys_index() -> Response:
 
 
 @bp.post(f"/{ENV}/keys")
+@once_per_form
 def keys_create() -> Response:
     name = request.form.get("name", "").strip()
     environment = request.form.get("environment", ctx().environment)

@@ -7,6 +7,7 @@ from flask import Response, g, request
 
 from webapp.dashboard import ENV, bp, ctx, nav
 from webapp.dashboard.htmx import render
+from webapp.dashboard.once import once_per_form
 from webapp.errors import Conflict, InvalidRequest
 from webapp.services.accounts import members
 
@@ -25,6 +26,7 @@ def members_index() -> Response:
 
 
 @bp.post(f"/{ENV}/members")
+@once_per_form
 def members_add() -> Response:
     email = request.form.get("email", "")
     try:

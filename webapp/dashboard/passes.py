@@ -11,7 +11,9 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from webapp.dashboard import ENV, bp, ctx, forms, insights, nav
 from webapp.dashboard.htmx import go, render
+from webapp.dashboard.once import once_per_form
 from webapp.errors import Conflict, InvalidRequest, NotFound
+from webapp.services.credentials import identities
 from webapp.services.email import sending
 from webapp.services.passes import (
     changes,
@@ -74,6 +76,7 @@ def passes_new() -> Response:
 
 
 @bp.post(f"/{ENV}/passes")
+@once_per_form
 def passes_create() -> BaseResponse:
     template_id = request.form.get("template_id", "")
     template = revisions.get(ctx(), template_id)
@@ -113,7 +116,16 @@ def _detail(pass_id: str, status: int = 200, **extra: Any) -> Response:
                   wallets=installations.for_pass(ctx(), item),
                   distribution_url=views.distribution_url(item.short_id),
                   lifetimes=LINK_LIFETIMES, email_languages=EMAIL_LANGUAGES,
-                  email_setup_problem=sending.setup_problem(), **extra)
+                  email_setup_problem=sending.setup_problem(), demo=_demo(item), **extra)
+
+
+def _demo(item: Any) -> dict[str, bool]:
+    """Per wallet: whether the pass is signed by a demo identity the wallet refuses."""
+    limits = identities.demo_limits()
+    return {"apple": item.apple and item.apple_certificate_id == identities.DEMO
+            and limits.apple,
+            "google": item.google and item.google_issuer_id == identities.DEMO
+            and limits.google}
 
 
 @bp.get(f"/{ENV}/passes/<pass_id>")
@@ -122,6 +134,7 @@ def passes_show(pass_id: str) -> Response:
 
 
 @bp.post(f"/{ENV}/passes/<pass_id>/edit")
+@once_per_form
 def passes_edit(pass_id: str) -> BaseResponse:
     item = queries.get(ctx(), pass_id)
     known = update_notices.facts(ctx(), item)  # read before the save: what it will meet
@@ -171,6 +184,7 @@ def passes_void(pass_id: str) -> BaseResponse:
 
 
 @bp.post(f"/{ENV}/passes/<pass_id>/download-links")
+@once_per_form
 def passes_link(pass_id: str) -> Response:
     try:
         lifetime = int(request.form.get("expires_in", "3600"))
@@ -185,6 +199,7 @@ def passes_link(pass_id: str) -> Response:
 
 
 @bp.post(f"/{ENV}/passes/<pass_id>/email")
+@once_per_form
 def passes_email(pass_id: str) -> BaseResponse:
     to = request.form.get("to", "").strip()
     locale = request.form.get("locale", "en")

@@ -8,16 +8,17 @@ page), UTC when the page does not say.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from flask import Response, request
+from flask import Response, current_app, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import clock
-from webapp.dashboard import ENV, bp, ctx, nav
-from webapp.dashboard.htmx import render
+from webapp.dashboard import ENV, attempts, bp, ctx, nav
+from webapp.dashboard.htmx import go, render
 from webapp.errors import Conflict, InvalidRequest, NotFound, RedemptionRefused
 from webapp.services.passes import queries
 from webapp.services.redemptions import checkin
@@ -49,6 +50,14 @@ class Verdict:
     fields: list[tuple[str, str]] = field(default_factory=list)
 
 
+@bp.get("/scan")
+def scan_open() -> BaseResponse:
+    """The scanner of live when live has passes (a real event), else of test."""
+    env = "live" if queries.has_any(replace(ctx(), environment="live")) else "test"
+    return go(url_for("dashboard.scan_index", env=env,
+                      location=request.args.get("location", "")[:100] or None))
+
+
 @bp.get(f"/{ENV}/scan")
 def scan_index() -> Response:
     return render(_PAGE, None, 200, verdict=None, zone="UTC",
@@ -58,28 +67,43 @@ def scan_index() -> Response:
 @bp.post(f"/{ENV}/scan")
 def scan_verdict() -> Response:
     """Judge one scanned or typed code: the verdict fragment for the page's script, the
-    whole page for a plain form post."""
+    whole page for a plain form post. Unknown codes are limited per signed-in person, so
+    an account cannot walk through short barcode values."""
     code, location = request.form.get("code", "").strip(), request.form.get("location", "")
     zone = _zone(request.form.get("tz", ""))
     shown: dict[str, Any] = {"location": location, "zone": zone.key}
     if not code:
         return render(_PAGE, _VERDICT, 422, verdict=None, error="Scan a barcode or type the "
                       "pass's short ID.", **shown)
+    buckets = [(current_app.config["DASHBOARD_SCAN_FAILURE_LIMIT"],
+                attempts.key("scan", ctx().user_id or "-"))]
+    if wait := attempts.start(buckets):
+        response = render(_PAGE, _VERDICT, 429, verdict=None, error=(
+            f"Too many unknown codes: scanning is paused. Wait {attempts.words(wait)}."),
+            **shown)
+        response.headers["Retry-After"] = str(wait)
+        return response
+    status, verdict, error = _judge(code, location, zone)
+    if verdict is None or verdict.code != "unknown_code":
+        attempts.succeeded(buckets)
+    return render(_PAGE, _VERDICT, status, verdict=verdict, error=error, **shown)
+
+
+def _judge(code: str, location: str, zone: ZoneInfo) -> tuple[int, Verdict | None, str | None]:
+    """Check the code in: the status, and the verdict or the problem with the input."""
     try:
         redemption = checkin.scan(ctx(), code, source="scanner", location=location)
     except RedemptionRefused as exc:
-        return render(_PAGE, _VERDICT, 200, verdict=_refused(exc, zone), **shown)
+        return 200, _refused(exc, zone), None
     except NotFound:
-        verdict = Verdict(False, "unknown_code", _TITLES["unknown_code"],
-                          f"No {ctx().environment} pass of this organization has the code "
-                          f"{code[:80]}.")
-        return render(_PAGE, _VERDICT, 200, verdict=verdict, **shown)
+        return 200, Verdict(False, "unknown_code", _TITLES["unknown_code"],
+                            f"No {ctx().environment} pass of this organization has the code "
+                            f"{code[:80]}."), None
     except Conflict as exc:  # e.g. a barcode value that several passes share
-        verdict = Verdict(False, exc.code, "Not valid", exc.message)
-        return render(_PAGE, _VERDICT, 200, verdict=verdict, **shown)
+        return 200, Verdict(False, exc.code, "Not valid", exc.message), None
     except InvalidRequest as exc:  # e.g. a location over 100 characters
-        return render(_PAGE, _VERDICT, 422, verdict=None, error=exc.message, **shown)
-    return render(_PAGE, _VERDICT, 200, verdict=_valid(redemption.pass_), **shown)
+        return 422, None, exc.message
+    return 200, _valid(redemption.pass_), None
 
 
 def _valid(item: Any) -> Verdict:

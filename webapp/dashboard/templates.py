@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp import clock
 from webapp.dashboard import ENV, bp, ctx, designer, nav
 from webapp.dashboard.htmx import go, render
+from webapp.dashboard.once import once_per_form
 from webapp.domain import definition as rules
 from webapp.domain import translations, update_notice
 from webapp.errors import Conflict, InvalidDefinition, InvalidRequest
@@ -55,6 +56,7 @@ def templates_index() -> Response:
 
 
 @bp.route(f"/{ENV}/templates/new", methods=["GET", "POST"])
+@once_per_form
 def templates_new() -> BaseResponse:
     if request.method == "GET":
         return render("dashboard/templates/new.html", form={"type": "generic"})
@@ -141,14 +143,14 @@ def templates_contrast(template_id: str) -> Response:
 
 
 @bp.post(f"/{ENV}/templates/<template_id>")
+@once_per_form
 def templates_save(template_id: str) -> Response:
     template = revisions.get(ctx(), template_id)
     before = template.revision
     state = designer.from_form(request.form)
     overwrite = request.form.get("overwrite", "")
     expected = int(overwrite) if overwrite.isdigit() else state["revision"]
-    definition = designer.settle(designer.to_definition(state, template.type),
-                                 template.definition)
+    definition = designer.for_save(state, template.type, template.definition or {})
     try:
         saved = revisions.update(ctx(), template_id, expected, name=state["name"].strip(),
                                  definition=definition)
@@ -206,6 +208,7 @@ def templates_archive(template_id: str, action: str) -> BaseResponse:
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/duplicate")
+@once_per_form
 def templates_duplicate(template_id: str) -> BaseResponse:
     copy_ = revisions.duplicate(ctx(), template_id)
     flash(f"Duplicated as {copy_.name}.")
@@ -241,6 +244,7 @@ def _number(text: str, default: int) -> int:
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/revisions/<int:revision>/restore")
+@once_per_form
 def templates_restore(template_id: str, revision: int) -> BaseResponse:
     """Save an old revision's design as a new revision (the same rules as any save)."""
     wanted = request.form.get("expected_revision", "")

@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp import clock
 from webapp.dashboard import ENV, bp, ctx, nav
 from webapp.dashboard.htmx import go, render
+from webapp.dashboard.once import once_per_form
 from webapp.errors import Conflict, InvalidRequest
 from webapp.services.webhooks import endpoints, events, ping
 
@@ -52,6 +53,7 @@ def webhooks_index() -> Response:
 
 
 @bp.post(f"/{ENV}/webhooks")
+@once_per_form
 def webhooks_create() -> Response:
     url = request.form.get("url", "").strip()
     description = request.form.get("description", "").strip()
@@ -78,6 +80,7 @@ def webhooks_status(endpoint_id: str) -> Response:
 
 
 @bp.post(f"/{ENV}/webhooks/<endpoint_id>/rotate")
+@once_per_form
 def webhooks_rotate(endpoint_id: str) -> Response:
     rotated = endpoints.rotate_secret(ctx(), endpoint_id)
     return _detail(endpoint_id, secret=rotated.secret)
@@ -98,6 +101,7 @@ def webhooks_deliveries(endpoint_id: str) -> Response:
 
 
 @bp.post(f"/{ENV}/webhooks/<endpoint_id>/test")
+@once_per_form
 def webhooks_test(endpoint_id: str) -> Response:
     try:
         ping.send_test_event(ctx(), endpoint_id)
@@ -108,6 +112,7 @@ def webhooks_test(endpoint_id: str) -> Response:
 
 
 @bp.post(f"/{ENV}/webhooks/<endpoint_id>/deliveries/<delivery_id>/resend")
+@once_per_form
 def webhooks_resend(endpoint_id: str, delivery_id: str) -> Response:
     endpoints.resend(ctx(), endpoint_id, delivery_id)
     return _detail(endpoint_id, flash="The delivery is sent again.")

@@ -7,6 +7,10 @@ from dataclasses import dataclass
 
 from webapp.domain.definition import GROUPS, REDEMPTION_MODES, SLOTS
 
+# The line a checked-in pass shows (Apple: on the back; Google: a text module); no template
+# field key has a dot.
+CHECKED_IN_KEY, CHECKED_IN_LABEL = "redemption.checkedIn", "Checked in"
+
 
 def dig(value: object, *keys: str) -> object:
     """The member at `keys` (a path of object members); None where a level is no object."""

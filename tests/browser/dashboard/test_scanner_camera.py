@@ -73,8 +73,9 @@ def _symbol(barcode_format: str, message: str) -> Image.Image:
     return Image.frombuffer("L", (width, height), drawn.tobytes(), "raw", "L", 0, 1)
 
 
-def _camera_file(symbol: Image.Image, path: Path, frames: int = 4) -> Path:
-    """A few frames of a YUV4MPEG2 (4:2:0) video of `symbol` on white: the fake camera."""
+def _camera_file(symbol: Image.Image, path: Path, frames: int = 4, blank: int = 0) -> Path:
+    """A YUV4MPEG2 (4:2:0) video at 10 frames a second, which the fake camera plays in a
+    loop: `frames` frames of `symbol` on white, then `blank` frames of white alone."""
     scale = max(1, min((WIDTH - 40) // symbol.width, (HEIGHT - 40) // symbol.height))
     width, height = symbol.width * scale, symbol.height * scale
     if height < 120:  # a linear code: taller bars, as on a phone's screen
@@ -84,8 +85,9 @@ def _camera_file(symbol: Image.Image, path: Path, frames: int = 4) -> Path:
                 ((WIDTH - width) // 2, (HEIGHT - height) // 2))
     chroma = bytes([128]) * (WIDTH // 2 * HEIGHT // 2)  # grey: no colour
     data = b"FRAME\n" + frame.tobytes() + chroma + chroma
+    white = b"FRAME\n" + bytes([255]) * (WIDTH * HEIGHT) + chroma + chroma
     path.write_bytes(f"YUV4MPEG2 W{WIDTH} H{HEIGHT} F10:1 Ip A1:1 C420jpeg\n".encode()
-                     + data * frames)
+                     + data * frames + white * blank)
     return path
 
 
@@ -233,3 +235,69 @@ def test_a_scanner_opening_the_dashboard_lands_on_the_scanner(
     assert page.locator(".scan-bar a").count() == 0  # no link into the dashboard
     page.click("text=Sign out")
     page.wait_for_url(f"{live_server.url}/dashboard/login")
+
+
+def _verdict_posts(page: Any) -> list[str]:
+    """Each POST of a code the page makes, as it happens (list filled in as they go)."""
+    posts: list[str] = []
+    page.on("request", lambda request: posts.append(request.url)
+            if request.method == "POST" and request.url.endswith("/scan") else None)
+    return posts
+
+
+def _redemptions(server: LiveServer, org: dict[str, Any], pass_id: str) -> int:
+    from webapp.services.redemptions import checkin
+
+    with server.app.app_context():
+        return len(checkin.list_(Context(org["id"], "test"), pass_id).data)
+
+
+def test_a_code_left_in_view_is_judged_once_and_stays_green(
+        phone_with_camera: Any, live_server: LiveServer, org: dict[str, Any],
+        tmp_path: Path) -> None:
+    item = _pass(live_server, org["key"])
+    page = phone_with_camera(_camera_file(_symbol("qr", item["shortId"]), tmp_path / "p.y4m"))
+    posts = _verdict_posts(page)
+    sign_in(page, live_server.url, SCANNER, SCANNER_PASSWORD, "/dashboard/test/scan")
+    _wait_for_verdict(page, "valid")
+    for second in range(15):  # the pass held up for 15 s: the same green screen throughout
+        page.wait_for_timeout(1000)
+        assert page.locator("#verdict").get_attribute("data-verdict") == "valid", second
+    screenshot(page, "scanner-held-15s")
+    assert len(posts) == 1
+    assert _redemptions(live_server, org, item["id"]) == 1
+
+
+def test_a_code_back_in_view_soon_shows_its_verdict_again(
+        phone_with_camera: Any, live_server: LiveServer, org: dict[str, Any],
+        tmp_path: Path) -> None:
+    """In view 2 s, out of view 3 s: the verdict goes once the code has gone, and comes back
+    with it, the same, without asking the server again."""
+    item = _pass(live_server, org["key"])
+    page = phone_with_camera(_camera_file(_symbol("qr", item["shortId"]), tmp_path / "p.y4m",
+                                          frames=20, blank=30))
+    posts = _verdict_posts(page)
+    sign_in(page, live_server.url, SCANNER, SCANNER_PASSWORD, "/dashboard/test/scan")
+    _wait_for_verdict(page, "valid")
+    page.wait_for_selector("#verdict", state="detached", timeout=10000)
+    _wait_for_verdict(page, "valid")
+    page.wait_for_timeout(6000)
+    assert page.locator(".verdict.refused").count() == 0
+    assert len(posts) == 1
+    assert _redemptions(live_server, org, item["id"]) == 1
+
+
+def test_a_code_back_after_a_while_is_judged_again(
+        phone_with_camera: Any, live_server: LiveServer, org: dict[str, Any],
+        tmp_path: Path) -> None:
+    """In view 2 s, out of view 7 s: back, it is a new scan (here: already checked in)."""
+    item = _pass(live_server, org["key"])
+    page = phone_with_camera(_camera_file(_symbol("qr", item["shortId"]), tmp_path / "p.y4m",
+                                          frames=20, blank=70))
+    posts = _verdict_posts(page)
+    sign_in(page, live_server.url, SCANNER, SCANNER_PASSWORD, "/dashboard/test/scan")
+    _wait_for_verdict(page, "valid")
+    page.wait_for_selector("#verdict", state="detached", timeout=10000)
+    _wait_for_verdict(page, "refused")
+    assert page.locator(".verdict-title").inner_text() == "Already checked in"
+    assert len(posts) == 2

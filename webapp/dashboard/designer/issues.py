@@ -64,6 +64,8 @@ _TEMPLATE_PARTS = {"description": "description", "organizationName": "organizati
                    "logoText": "logo text", "expiresAt": "expiry date"}
 _EVENT_PARTS = {"name": "name", "startsAt": "start time", "endsAt": "end time",
                 "doorsOpenAt": "doors-open time"}
+_REDEMPTION_PARTS = {"mode": "kind", "maxUses": "maximum",
+                     "voidOnRedemption": "void setting"}
 _BARCODE_PARTS = {"format": "format", "value": "text", "altText": "text under it",
                   "perPass": "per-pass setting"}
 
@@ -96,6 +98,8 @@ def _subject(tokens: list[str]) -> tuple[str, str | None] | None:
         return languages.subject(tokens)
     if tokens[:1] == ["barcode"] and len(tokens) == 2 and tokens[1] in _BARCODE_PARTS:
         return "The barcode", _BARCODE_PARTS[tokens[1]]
+    if tokens[:1] == ["redemption"] and len(tokens) == 2 and tokens[1] in _REDEMPTION_PARTS:
+        return "Check-in", _REDEMPTION_PARTS[tokens[1]]
     if tokens[:1] == ["locations"] and len(tokens) == 3:
         part = {"relevantText": "lock-screen text"}.get(tokens[2], tokens[2])
         return f"The {_ordinal(tokens[1])} location", part
@@ -162,6 +166,10 @@ def _locations(parts: list[str]) -> str:
     return f"loc-{parts[1]}-{parts[2]}" if len(parts) >= 3 else ""
 
 
+def _redemption(parts: list[str]) -> str:
+    return f"redemption-{parts[1]}" if len(parts) > 1 else "redemption-mode"
+
+
 _SECTIONS: dict[str, Callable[[list[str]], str]] = {
     "colors": _colors,
     "images": _images,
@@ -169,6 +177,7 @@ _SECTIONS: dict[str, Callable[[list[str]], str]] = {
     "config": _config,
     "event": _event,
     "locations": _locations,
+    "redemption": _redemption,
     "translations": languages.input_for,
     "defaultLanguage": lambda parts: "defaultLanguage",
 }

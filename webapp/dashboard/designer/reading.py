@@ -15,6 +15,7 @@ from webapp.dashboard.designer.state import (
     FieldRow,
     FormState,
     LocationRow,
+    RedemptionInputs,
 )
 from webapp.domain import definition as rules
 from webapp.domain import definition_read, formats
@@ -42,6 +43,7 @@ def from_definition(definition: dict[str, Any], name: str, revision: int) -> For
         "expiresAt": expires, "tz": event_tz or expires_tz or "Z",
         "locations": [_location_row(loc) for loc in d.get("locations", [])
                       if isinstance(loc, dict)],
+        "redemption": _redemption_inputs(d.get("redemption")),
         "defaultLanguage": _text(d.get("defaultLanguage")),
         "translations": languages.from_definition(d), "newLanguage": "", "previewLanguage": "",
     }
@@ -58,6 +60,14 @@ def _barcode_inputs(barcode: dict[str, Any] | None) -> BarcodeInputs:
     return {"on": bool(barcode), "format": given.get("format", "qr"),
             "mode": "perPass" if given.get("perPass") else "fixed",
             "value": given.get("value", ""), "altText": given.get("altText", "")}
+
+
+def _redemption_inputs(redemption: object) -> RedemptionInputs:
+    given = redemption if isinstance(redemption, dict) else {}
+    mode = given.get("mode")
+    return {"mode": mode if mode in rules.REDEMPTION_MODES else "none",
+            "void": given.get("voidOnRedemption") is True,
+            "maxUses": _text(given.get("maxUses"))}
 
 
 def _field_rows(definition: dict[str, Any], group: str) -> list[FieldRow]:
@@ -141,6 +151,9 @@ def from_form(form: MultiDict[str, str]) -> FormState:
                                  for part in rules.SEAT_PARTS}},
         "expiresAt": get("expiresAt"), "tz": get("tz").strip() or "Z",
         "locations": _posted_locations(form),
+        "redemption": {"mode": get("redemption-mode") or "none",
+                       "void": get("redemption-void") == "on",
+                       "maxUses": get("redemption-maxUses")},
         "defaultLanguage": get("defaultLanguage").strip(),
         "translations": languages.from_form(form), "newLanguage": get("new-language"),
         "previewLanguage": get("preview-language"),

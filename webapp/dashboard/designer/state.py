@@ -23,6 +23,12 @@ class BarcodeInputs(TypedDict):
     altText: str
 
 
+class RedemptionInputs(TypedDict):
+    mode: str  # none | single | multiple
+    void: bool  # single: void the pass when it is checked in
+    maxUses: str  # multiple: the most check-ins of a pass ("" for no limit)
+
+
 class FieldRow(TypedDict):
     key: str
     label: str
@@ -67,6 +73,7 @@ class FormState(TypedDict):
     expiresAt: str
     tz: str  # "Z" or "+hh:mm": the offset of every date and time on the form
     locations: list[LocationRow]
+    redemption: RedemptionInputs
     defaultLanguage: str  # "" when the definition leaves it out (English)
     translations: dict[str, dict[str, str]]  # language -> text -> translation (`languages`)
     newLanguage: str  # typed into "Add language"

@@ -6,6 +6,9 @@ import re
 from typing import Any
 
 from webapp.dashboard.designer import languages
+from webapp.dashboard.designer.keeping import keep
+from webapp.dashboard.designer.reading import from_definition
+from webapp.dashboard.designer.spelling import settle
 from webapp.dashboard.designer.state import (
     BarcodeInputs,
     ColorInputs,
@@ -13,6 +16,7 @@ from webapp.dashboard.designer.state import (
     FieldRow,
     FormState,
     LocationRow,
+    RedemptionInputs,
 )
 
 _TZ = re.compile(r"^(Z|[+-]\d{2}:\d{2})$")
@@ -38,11 +42,32 @@ def to_definition(state: FormState, template_type: str) -> dict[str, Any]:
         d["expiresAt"] = _iso(state["expiresAt"], state["tz"])
     if state["locations"]:
         d["locations"] = [_location(loc) for loc in state["locations"]]
+    if state["redemption"]["mode"] != "none":
+        d["redemption"] = _redemption(state["redemption"])
     if state["defaultLanguage"]:
         d["defaultLanguage"] = state["defaultLanguage"]
     if state["translations"]:
         d["translations"] = languages.to_definition(state, template_type)
     return d
+
+
+def for_save(state: FormState, template_type: str, stored: dict[str, Any]) -> dict[str, Any]:
+    """The definition to save: the form's, with every member of `stored` the form cannot
+    show kept as it was, in `stored`'s words where the two agree."""
+    echo = to_definition(from_definition(stored, state["name"], state["revision"]),
+                         template_type)
+    return settle(keep(to_definition(state, template_type), stored, echo), stored)
+
+
+def _redemption(inputs: RedemptionInputs) -> dict[str, Any]:
+    out: dict[str, Any] = {"mode": inputs["mode"]}
+    if inputs["mode"] == "single" and inputs["void"]:
+        out["voidOnRedemption"] = True
+    maximum = inputs["maxUses"].strip()
+    if inputs["mode"] == "multiple" and maximum:
+        out["maxUses"] = int(maximum) if maximum.isascii() and maximum.isdigit() \
+            else maximum  # the validator names it
+    return out
 
 
 def _colors(inputs: ColorInputs) -> dict[str, str]:

@@ -110,9 +110,7 @@ def ensure_written(item: Pass, *, person_waiting: bool = False) -> Written:
 def usable(identity: identities.GoogleIdentity) -> bool:
     """Whether Google can know this identity: an organization's issuer, or a configured demo
     one (a generated demo service account only works against a private token endpoint)."""
-    if identity.id != identities.DEMO or settings.get("DEMO_GOOGLE_SERVICE_ACCOUNT"):
-        return True
-    return settings.get("GOOGLE_TOKEN_URI") != google_client.GOOGLE_TOKEN_URI
+    return identity.id != identities.DEMO or not identities.demo_limits().google
 
 
 def write(item: Pass, row: GoogleObject, identity: identities.GoogleIdentity,

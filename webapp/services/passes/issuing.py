@@ -143,6 +143,21 @@ def check_issue(ctx: Context, req: IssueRequest) -> None:
     _new_pass(ctx, req, "")
 
 
+def check_issue_all(ctx: Context, reqs: list[IssueRequest]) -> list[ServiceError | None]:
+    """`check_issue` for many requests (a CSV import's preview of every row): each one's
+    error, or None; each template is read once."""
+    templates: dict[str, Any] = {}
+    out: list[ServiceError | None] = []
+    for req in reqs:
+        try:
+            _new_pass(ctx, req, "", templates)
+        except ServiceError as exc:
+            out.append(exc)
+        else:
+            out.append(None)
+    return out
+
+
 def _new_pass(ctx: Context, req: IssueRequest, token: str,
               templates: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any], Pass]:
     """The checked template (read once per `templates`, the templates read so far), its

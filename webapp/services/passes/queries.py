@@ -56,6 +56,13 @@ def list_(ctx: Context, *, template_id: str | None = None, status: str | None = 
     return page
 
 
+def has_any(ctx: Context) -> bool:
+    """Whether the context's organization has a pass in its environment."""
+    return db.session.scalar(select(Pass.id).where(
+        Pass.organization_id == ctx.organization_id,
+        Pass.environment == ctx.environment).limit(1)) is not None
+
+
 def ids_matching(ctx: Context, *, template_id: str, status: str | None = None,
                  search: str | None = None, limit: int) -> list[str]:
     """The IDs of the passes `list_` shows for these filters, oldest first, at most `limit`
@@ -148,6 +155,20 @@ def external_pass_id(ctx: Context, template_id: str, external_id: str) -> str | 
     return db.session.scalar(select(Pass.id).where(
         Pass.template_id == template_id, Pass.environment == ctx.environment,
         Pass.organization_id == ctx.organization_id, Pass.external_id == external_id))
+
+
+def external_pass_ids(ctx: Context, template_id: str, external_ids: list[str]
+                      ) -> dict[str, str]:
+    """externalId -> the ID of the template's pass with it, in the context's environment."""
+    found: dict[str, str] = {}
+    wanted = sorted(set(external_ids))
+    for start in range(0, len(wanted), 500):  # bounded IN lists
+        rows = db.session.execute(select(Pass.external_id, Pass.id).where(
+            Pass.template_id == template_id, Pass.environment == ctx.environment,
+            Pass.organization_id == ctx.organization_id,
+            Pass.external_id.in_(wanted[start:start + 500])))
+        found.update({row.external_id: row.id for row in rows if row.external_id})
+    return found
 
 
 def definition(template_id: str, revision: int) -> dict[str, Any]:

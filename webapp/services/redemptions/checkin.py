@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 from sqlalchemy import or_, select
 from sqlalchemy import update as sql_update
@@ -24,7 +25,7 @@ from webapp.domain import definition_read, per_pass
 from webapp.domain import text as text_rules
 from webapp.errors import Conflict, InvalidRequest, NotFound, RedemptionRefused
 from webapp.extensions import db
-from webapp.models import ApiKey, Pass, Redemption, Template, User
+from webapp.models import ApiKey, DownloadLink, Pass, Redemption, Template, User
 from webapp.models.redemption import MAX_LOCATION_LENGTH
 from webapp.services.context import Context
 from webapp.services.outbox import record as outbox_record
@@ -34,10 +35,11 @@ from webapp.services.webhooks import events
 
 SOURCES = ("api", "scanner")
 MAX_CODE_LENGTH = 2000  # more than any barcode a pass carries (values are at most 500)
-CHECKED_IN_KEY = "redemption.checkedIn"  # no template field key has a dot
-CHECKED_IN_LABEL = "Checked in"
 _PASS_ID = re.compile(r"pass_[0-9a-z]{26}")
 _SHORT_ID = re.compile(rf"[{ids.SHORT_ALPHABET}]{{12}}")
+# A holder link (`/p/<shortId>`) or download link (`/d/<token>`), and what may follow it
+# (`/apple.pkpass`, `/google`).
+_LINK = re.compile(r"/(p|d)/([A-Za-z0-9_-]{12,128})(/.*)?")
 
 
 def redeem(ctx: Context, pass_id: str, *, source: str, location: str | None = None
@@ -142,7 +144,8 @@ def _redeem(session: Session, ctx: Context, item: Pass, source: str,
     if void:
         outbox_record.pass_voided(session, item)
     else:
-        change = {"key": CHECKED_IN_KEY, "label": CHECKED_IN_LABEL,
+        change = {"key": definition_read.CHECKED_IN_KEY,
+                  "label": definition_read.CHECKED_IN_LABEL,
                   "from": clock.isoformat(before), "to": clock.isoformat(now)}
         outbox_record.pass_updated(session, item, [change], "silent", True)
     events.emit(session, organization_id=item.organization_id, environment=item.environment,
@@ -225,6 +228,9 @@ def _resolve(ctx: Context, text: str) -> Pass:
     :raises Conflict: several passes have this per-pass barcode value (`ambiguous_code`).
     """
     scope = (Pass.organization_id == ctx.organization_id, Pass.environment == ctx.environment)
+    linked = _linked(ctx, text)
+    if linked is not None:
+        return linked
     by_id = [Pass.id == text] if ids.has_prefix(text, "pass") else []
     by_short = [Pass.short_id == text.upper()] if _SHORT_ID.fullmatch(text.upper()) else []
     found = db.session.scalars(select(Pass).where(*scope, or_(
@@ -248,6 +254,31 @@ def _resolve(ctx: Context, text: str) -> Pass:
                 return item
     raise NotFound("No pass of this environment has this code.", code="unknown_code",
                    param="code")
+
+
+def _linked(ctx: Context, text: str) -> Pass | None:
+    """The pass a holder link or download link names (expired or revoked links too: the
+    link still says which pass it is); None when `text` is no such link.
+
+    :raises NotFound: a link of the right shape that names no pass here (`unknown_code`).
+    """
+    if not text.lower().startswith(("https://", "http://")):
+        return None
+    match = _LINK.fullmatch(urlsplit(text).path)
+    if match is None:
+        return None
+    kind, value = match.group(1), match.group(2)
+    scope = (Pass.organization_id == ctx.organization_id, Pass.environment == ctx.environment)
+    if kind == "p":
+        found = db.session.scalar(select(Pass).where(*scope, Pass.short_id == value.upper()))
+    else:
+        found = db.session.scalar(select(Pass).join(
+            DownloadLink, DownloadLink.pass_id == Pass.id).where(
+            *scope, DownloadLink.token_hash == ids.sha256_hex(value)))
+    if found is None:
+        raise NotFound("No pass of this environment has this code.", code="unknown_code",
+                       param="code")
+    return found
 
 
 # ---- inputs ------------------------------------------------------------------------------

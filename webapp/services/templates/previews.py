@@ -16,9 +16,10 @@ from webapp.domain import definition_read, formats
 from webapp.extensions import db
 from webapp.models import Asset, Pass
 from webapp.services.passes import views
-from webapp.wallets import barcodes
+from webapp.wallets import barcodes, shown_images
 
 _SAMPLES = {"number": "42", "date": "2027-06-01", "dateTime": "2027-06-01T19:30:00+02:00"}
+_SAMPLE_CHECK_IN = "2027-06-01T19:42:00+02:00"
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 # What Apple Wallet shows when a design names no colours: black on white (21:1).
 DEFAULT_COLORS = {"background": "#ffffff", "foreground": "#000000"}
@@ -38,7 +39,11 @@ def for_definition(definition: dict[str, Any]) -> dict[str, Any]:
                            barcode_value="PER-PASS-VALUE")
     card = views.preview(item, definition)  # type: ignore[arg-type]
     card["state"] = "active"
-    return _finish(card, definition)
+    if definition_read.redemption_rule(definition).mode != "none":
+        card["fields"]["back"].append({"key": definition_read.CHECKED_IN_KEY, "value":
+                                       _SAMPLE_CHECK_IN,
+                                       "label": definition_read.CHECKED_IN_LABEL})
+    return _finish(card, definition, {definition_read.CHECKED_IN_KEY: "dateTime"})
 
 
 def for_pass(item: Pass, definition: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -51,6 +56,14 @@ def for_pass(item: Pass, definition: dict[str, Any] | None = None) -> dict[str, 
     card["state"] = state(item, definition)
     card = _finish(card, definition)
     card["images"] = _sized(item.organization_id, card["images"])
+    return _wallet_images(card)
+
+
+def _wallet_images(card: dict[str, Any]) -> dict[str, Any]:
+    """Set `card["shown"]`: the images each wallet shows (`wallets.shown_images`), which
+    the preview draws."""
+    card["shown"] = {"apple": shown_images.apple(card["type"], card["images"]),
+                     "google": shown_images.google(card["images"])}
     return card
 
 
@@ -62,9 +75,10 @@ def state(item: Pass, definition: dict[str, Any]) -> str:
     return "expired" if views.expired(item, definition) else "active"
 
 
-def _finish(card: dict[str, Any], definition: dict[str, Any]) -> dict[str, Any]:
+def _finish(card: dict[str, Any], definition: dict[str, Any],
+            formats_: dict[str, str] | None = None) -> dict[str, Any]:
     by_key = {f.get("key"): f.get("format", "text")
-              for _g, f in definition_read.fields(definition)}
+              for _g, f in definition_read.fields(definition)} | (formats_ or {})
     for group, fields in card["fields"].items():
         shown = [f for f in fields if f.get("value") not in (None, "")]  # wallets omit them
         for field in shown:
@@ -75,6 +89,7 @@ def _finish(card: dict[str, Any], definition: dict[str, Any]) -> dict[str, Any]:
     card["type"] = str(definition.get("type") or "generic")
     card["colors"] = colors(definition)
     card["images"] = {slot: {"id": ref} for slot, ref in card["images"].items()}
+    _wallet_images(card)
     card["event"] = _event(card.get("event"))
     barcode = card.get("barcode")
     if barcode and barcode.get("value"):

@@ -249,8 +249,9 @@ def _check_url(ctx: Context, url: Any) -> str:
     if http.literal_host_blocked(url, bool(settings.get(
             "WEBHOOKS_ALLOW_PRIVATE_NETWORKS"))):
         raise InvalidRequest("The URL names a loopback, private or link-local address, "
-                             "which deliveries may not reach.", code="url_not_allowed",
-                             param="url")
+                             "which deliveries may not reach. (A server that should deliver "
+                             "to its own network sets WEBHOOKS_ALLOW_PRIVATE_NETWORKS=1.)",
+                             code="url_not_allowed", param="url")
     return url
 
 

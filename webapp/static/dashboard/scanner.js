@@ -9,19 +9,25 @@
 
   var FORMATS = ["qr_code", "pdf417", "aztec", "code_128"];
   var FRAME_GAP_MS = 100;        // between two decode attempts
-  var SHOW_VALID_MS = 2500;      // a green verdict goes away by itself after this
-  var SHOW_REFUSED_MS = 6000;    // a red one stays longer: staff read the reason
-  // After a verdict the pass just judged is often still held up: it is not sent again until
-  // this long after the verdict went away (a different pass is, at once).
-  var SAME_CODE_PAUSE_MS = 4000;
+  var SHOW_VALID_MS = 2500;      // a verdict stays at least this long: green...
+  var SHOW_REFUSED_MS = 6000;    // ...and red, which staff read
+  // A scanned verdict then stays while its code is in view: the code has left the view when
+  // no frame has read it for this long (a frame or two that fail to read are common).
+  var LEFT_VIEW_MS = 1500;
+  // After a verdict went away, the same code is not judged again for this long: read again
+  // (the pass came back into view), it shows the same verdict; after "Next", nothing.
+  var REPEAT_PAUSE_MS = 4000;
 
   var form = document.getElementById("scan-form");
   var video = document.getElementById("scan-video");
   var statusLine = document.getElementById("scan-status");
   var box = document.getElementById("verdict-box");
   var codeInput = document.getElementById("scan-code");
-  var busy = false;              // a request is out or a verdict is on screen
-  var lastCode = null, lastAt = 0, hideTimer = null, decode = null, audio = null;
+  var pending = false;           // a request is out
+  var shown = null;              // the verdict on screen: {node, at, valid}
+  // The code the camera read last and its verdict: {code, node, seenAt, goneAt, tapped}.
+  var judged = null;
+  var decode = null, audio = null;
   var typed = false;             // the verdict on screen answers a typed code
 
   var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -34,8 +40,9 @@
 
   // ---- the verdict ----------------------------------------------------------------------
 
-  function judge(code, decodedAt) {
-    busy = true;
+  // `camera`: the code as the camera read it (null for a typed one).
+  function judge(code, decodedAt, camera) {
+    pending = true;
     var data = new FormData(form);
     data.set("code", code);
     fetch(form.action, {method: "POST", body: data, credentials: "same-origin",
@@ -44,7 +51,7 @@
         var away = response.headers.get("HX-Redirect");  // signed out meanwhile
         if (away) { window.location.assign(away); return; }
         return response.text().then(function (html) {
-          if (html.indexOf('id="verdict"') >= 0) { show(html, decodedAt); return; }
+          if (html.indexOf('id="verdict"') >= 0) { show(html, decodedAt, camera); return; }
           // The dashboard's error card (a form that expired, text a pass cannot hold): its words.
           var card = new DOMParser().parseFromString(html, "text/html");
           var title = card.querySelector("h1"), detail = card.querySelector("h1 + p");
@@ -53,12 +60,18 @@
                   decodedAt);
         });
       })
-      .catch(function () { problem("No connection to the server. Try again.", decodedAt); });
+      .catch(function () { problem("No connection to the server. Try again.", decodedAt); })
+      .then(function () { pending = false; });
   }
 
-  function show(html, decodedAt) {
+  function show(html, decodedAt, camera) {
     box.innerHTML = html;  // our own template's fragment, escaped by Jinja
-    present(box.querySelector("#verdict"), decodedAt);
+    var verdict = box.querySelector("#verdict");
+    if (camera !== null) {
+      judged = {code: camera, node: verdict, seenAt: performance.now(), goneAt: 0,
+                tapped: false};
+    }
+    present(verdict, decodedAt);
   }
 
   function problem(text, decodedAt) {
@@ -79,45 +92,75 @@
   }
 
   function present(verdict, decodedAt) {
-    var kind = verdict.dataset.verdict;
-    busy = true;
+    var valid = verdict.dataset.verdict === "valid";
+    shown = {node: verdict, at: performance.now(), valid: valid};
     // Decoded (or typed) to verdict on screen: the browser test reads it.
     verdict.dataset.elapsedMs = String(Math.round(performance.now() - decodedAt));
     verdict.setAttribute("tabindex", "-1");
     verdict.focus();
-    signal(kind === "valid");
-    hideTimer = setTimeout(dismiss, kind === "valid" ? SHOW_VALID_MS : SHOW_REFUSED_MS);
+    signal(valid);
   }
 
-  function dismiss() {
-    clearTimeout(hideTimer);
+  // The verdict goes when it has been read and, for a scanned code, the code left the view.
+  function expire() {
+    if (!shown) return;
+    var now = performance.now();
+    if (now - shown.at < (shown.valid ? SHOW_VALID_MS : SHOW_REFUSED_MS)) return;
+    if (judged && judged.node === shown.node && now - judged.seenAt < LEFT_VIEW_MS) return;
+    dismiss(false);
+  }
+  setInterval(expire, 200);
+
+  function dismiss(tapped) {
+    if (judged && shown && judged.node === shown.node) {
+      judged.goneAt = performance.now();
+      judged.tapped = tapped;
+    }
+    shown = null;
     box.replaceChildren();
     codeInput.value = "";
-    busy = false;
     if (typed) codeInput.focus();  // the next typed ID; a scan leaves the keyboard closed
     typed = false;
-    lastAt = performance.now();
+  }
+
+  // A code the camera read: judged once; read again, the verdict it had.
+  function scanned(text) {
+    var now = performance.now();
+    if (judged && text === judged.code) {
+      judged.seenAt = now;
+      if (shown) return;  // its verdict is on screen and stays
+      if (now - judged.goneAt < REPEAT_PAUSE_MS) {
+        if (!judged.tapped) {  // back in view: the same verdict again, not a new one
+          box.replaceChildren(judged.node);
+          present(judged.node, now);
+        }
+        return;
+      }
+    } else if (shown && now - shown.at < (shown.valid ? SHOW_VALID_MS : SHOW_REFUSED_MS)) {
+      return;  // another pass: after this verdict has been read
+    }
+    if (shown) dismiss(false);
+    judge(text, now, text);
   }
 
   box.addEventListener("click", function (event) {
     if (!box.firstElementChild) return;
     event.preventDefault();  // the "next scan" link is for pages without this script
-    dismiss();
+    dismiss(true);
   });
   document.addEventListener("keydown", function (event) {
-    if (busy && box.firstElementChild && (event.key === "Enter" || event.key === "Escape" ||
-                                          event.key === " ")) {
+    if (shown && (event.key === "Enter" || event.key === "Escape" || event.key === " ")) {
       event.preventDefault();
-      dismiss();
+      dismiss(true);
     }
   });
 
   // A typed short ID takes the same way as a scanned one.
   form.addEventListener("submit", function (event) {
     event.preventDefault();
-    if (busy) return;
+    if (pending || shown) return;
     typed = true;
-    judge(codeInput.value.trim(), performance.now());
+    judge(codeInput.value.trim(), performance.now(), null);
   });
 
   // ---- sound and vibration --------------------------------------------------------------
@@ -201,17 +244,12 @@
   }
 
   function tick() {
-    if (busy || video.readyState < 2 || !video.videoWidth) {
+    if (pending || video.readyState < 2 || !video.videoWidth) {
       setTimeout(tick, FRAME_GAP_MS);
       return;
     }
     decode(video).then(function (text) {
-      var repeat = text === lastCode && performance.now() - lastAt < SAME_CODE_PAUSE_MS;
-      if (text && !busy && !repeat) {
-        lastCode = text;
-        lastAt = performance.now();
-        judge(text, performance.now());
-      }
+      if (text && !pending && !typed) scanned(text);
     }).catch(function () { /* a frame the decoder could not take: try the next */ })
       .then(function () { setTimeout(tick, FRAME_GAP_MS); });
   }

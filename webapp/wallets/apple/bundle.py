@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from webapp.wallets import images
+from webapp.wallets import images, shown_images
 
 MIME_TYPE = "application/vnd.apple.pkpass"
 SCALES = (1, 2, 3)
@@ -25,9 +25,6 @@ IMAGE_BOXES: dict[str, tuple[tuple[int, int], str]] = {
     "strip": ((375, 98), "cover"),
     "background": ((180, 220), "cover"),
 }
-# The images each style shows; an event ticket with a strip shows no background/thumbnail.
-STYLE_SLOTS = {"generic": ("icon", "logo", "thumbnail"),
-               "eventTicket": ("icon", "logo", "strip", "background", "thumbnail")}
 # Entries are dated 2020-01-01 00:00 (DOS format): the same files zip to the same bytes.
 _DOS_DATE, _DOS_TIME = (2020 - 1980) << 9 | 1 << 5 | 1, 0
 _DIGEST_MIN = 1024  # files this big (images) keep their digests, by identity
@@ -38,11 +35,10 @@ _lock = threading.Lock()
 
 
 def slots_for(style: str, available: set[str]) -> tuple[str, ...]:
-    """The image slots a pass of this style carries, given the template's images."""
-    slots = [s for s in STYLE_SLOTS.get(style, STYLE_SLOTS["generic"]) if s in available]
-    if style == "eventTicket" and "strip" in slots:
-        slots = [s for s in slots if s not in ("background", "thumbnail")]
-    return tuple(slots)
+    """The image slots a pass of this style carries, given the template's images
+    (`shown_images.apple`)."""
+    kind = "event_ticket" if style == "eventTicket" else "generic"
+    return tuple(shown_images.apple(kind, {slot: slot for slot in available}))
 
 
 def image_files(style: str, sources: Mapping[str, bytes], *, icon_letter: str,

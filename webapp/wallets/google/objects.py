@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
-from webapp.wallets import seats
+from webapp.wallets import seats, shown_images
 
 GROUPS = ("header", "primary", "secondary", "auxiliary", "back")
 CARD_ROW_GROUPS = ("secondary", "auxiliary", "header")  # at most 3 rows, 3 items each
@@ -269,12 +269,12 @@ def _look(definition: dict[str, Any], asset_url: AssetUrl, *, logo: bool) -> dic
     color = (definition.get("colors") or {}).get("background")
     if isinstance(color, str) and color:
         out["hexBackgroundColor"] = color
-    logo_ref = images.get("logo") or images.get("icon")
-    if logo and isinstance(logo_ref, str):
-        out["logo"] = _image(logo_ref, asset_url, name)
-    hero_ref = images.get("hero") or images.get("strip")
-    if isinstance(hero_ref, str):
-        out["heroImage"] = _image(hero_ref, asset_url, name)
+    shown = shown_images.google({slot: ref for slot, ref in images.items()
+                                 if isinstance(ref, str) and ref})
+    if logo and "logo" in shown:
+        out["logo"] = _image(shown["logo"], asset_url, name)
+    if "hero" in shown:
+        out["heroImage"] = _image(shown["hero"], asset_url, name)
     return out
 
 

@@ -190,6 +190,11 @@ def test_manual_entry_and_its_timing(page_for: Any, live_server: LiveServer,
     screenshot(page, "scanner-no-camera")
     assert serious_violations(page) == []
     page.fill("#scan-location", "Side door")
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.press("#scan-code", "Enter")  # an empty field (a verdict already gone): nothing
+    page.wait_for_timeout(500)
+    assert posts == [] and page.locator("#verdict").count() == 0
     took = []
     for expected in ("valid", "refused"):
         for item in items:

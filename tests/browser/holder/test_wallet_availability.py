@@ -117,7 +117,8 @@ def test_fresh_install_on_a_pixel_7_offers_no_google_button_and_says_why(
     assert page.locator("html").get_attribute("lang") == lang
     assert page.locator(".wallet-note").inner_text().strip() == GOOGLE_NOTE[lang]
     # the card of the wallet offered (Apple), not Google's
-    assert page.locator(".pp-apple img.strip").evaluate("img => img.naturalWidth") == 750
+    assert page.locator(".pp-apple").count() == 1
+    assert page.locator(".pp-apple img.strip").count() == 0  # a generic pass shows no strip
     assert page.locator(".pp-google").count() == 0
     assert page.locator(".wallet-button").evaluate(
         "el => getComputedStyle(el).borderRadius") == "12px"  # holder.css applied

@@ -158,9 +158,11 @@
   // A typed short ID takes the same way as a scanned one.
   form.addEventListener("submit", function (event) {
     event.preventDefault();
-    if (pending || shown) return;
+    var code = codeInput.value.trim();
+    // An empty field: nothing to judge (an Enter meant for a verdict that had already gone).
+    if (pending || shown || !code) return;
     typed = true;
-    judge(codeInput.value.trim(), performance.now(), null);
+    judge(code, performance.now(), null);
   });
 
   // ---- sound and vibration --------------------------------------------------------------

@@ -21,6 +21,7 @@ from flask import Flask
 from tests.api.factories import template_body
 from tests.conftest import Api
 from tests.support.gunicorn import serving
+from tests.support.members import add_member
 from tests.support.receiver import Receiver
 from tests.support.smtp import Mailbox
 
@@ -161,6 +162,7 @@ def test_every_creating_form_runs_once(app: Flask, org: dict[str, Any], server: 
     template = api.post("/v1/templates", template_body(
         redemption={"mode": "single"})).get_json()
     tid = template["id"]
+    add_member(app, org["id"], "ada@acme.test")  # in test, passes are emailed to members
     item = api.post("/v1/passes", {"templateId": tid, "holderEmail": "ada@acme.test",
                                    "fieldValues": {"member": "Ada"}}).get_json()
     pid = item["id"]

@@ -20,8 +20,10 @@ MEASURE = """() => {
   const out = [];
   for (const el of document.querySelectorAll('body *')) {
     const box = el.getBoundingClientRect();
-    if (box.width && box.right > root.clientWidth + 0.5 && getComputedStyle(el).position !== 'fixed')
-      out.push(`${el.tagName.toLowerCase()}#${el.id}.${[...el.classList].join('.')} ${Math.round(box.right)}`);
+    const fixed = getComputedStyle(el).position === 'fixed';
+    if (box.width && box.right > root.clientWidth + 0.5 && !fixed)
+      out.push(`${el.tagName.toLowerCase()}#${el.id}.${[...el.classList].join('.')} `
+               + Math.round(box.right));
   }
   return {scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, out: out.slice(0, 8)};
 }"""

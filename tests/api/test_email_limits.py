@@ -183,3 +183,19 @@ def test_the_caps_are_per_organization(smtp_app: Flask, api: Api, other_api: Api
             assert send(client, p["id"]).status_code == 202
     p = _pass(other_api, MEMBER).get_json()
     assert send(other_api, p["id"]).status_code == 429
+
+
+def test_simultaneous_sends_cannot_pass_the_cap(smtp_app: Flask, api: Api) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    p = _pass(api, MEMBER).get_json()
+    key = api.key
+
+    def one(_: int) -> int:
+        return int(Api(smtp_app.test_client(), key).post(
+            f"/v1/passes/{p['id']}/send").status_code)
+
+    with ThreadPoolExecutor(8) as pool:
+        statuses = sorted(pool.map(one, range(8)))
+    assert statuses == [202] * 3 + [429] * 5
+    assert len(_emails(api, p["id"])) == 3

@@ -287,3 +287,32 @@ def org_id(app: Flask, name: str) -> str:
     with app.app_context():
         return str(db.session.scalar(select(Organization.id).where(Organization.name == name)))
 
+
+
+# -- with email set up, the link goes by email only ----------------------------------------
+
+def test_with_email_set_up_the_link_goes_to_the_address_only(
+        app: Flask, dash: Dash, mailbox: Any, other_org: dict[str, Any]) -> None:
+    app.config.update(SMTP_URL=mailbox.url(), EMAIL_FROM="passes@acme.test",
+                      JOBS_SYNCHRONOUS=True)
+    answers = []
+    for email in (other_org["email"], "fresh@acme.test"):
+        response = dash.post(MEMBERS, {"email": email, "role": "member"}, htmx=True,
+                             header=True)
+        assert response.status_code == 201
+        assert "is on its way by email" in text(response)
+        assert "/dashboard/invitations/" not in text(response)  # the owner never sees it
+        answers.append(_normal(response, email))
+        if len(answers) == 1:
+            withdraw_all(app)  # each answer then lists only its own invitation
+    assert answers[0] == answers[1]
+    received = mailbox.wait_for(2)
+    assert [m.rcpt_tos for m in received] == [[other_org["email"]], ["fresh@acme.test"]]
+    body = received[1].message.get_body(("plain",)).get_content()
+    assert received[1].message["Subject"] == "You are invited to Acme Tickets"
+    assert "as member" in body and "It works once" in body
+    link = re.search(r"https?://[^/\s]+(/dashboard/invitations/[\w-]+)", body).group(1)
+    _, joined = accept(app, link, "a fine password")
+    assert joined.status_code == 303
+    assert memberships(app, "fresh@acme.test") == ["Acme Tickets"]
+

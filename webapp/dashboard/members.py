@@ -1,5 +1,6 @@
-"""Members: everyone sees who is in the organization; owners invite people (a link to pass
-on: the answer is the same whether or not the address has an account), withdraw invitations,
+"""Members: everyone sees who is in the organization; owners invite people (the link goes by
+email, else to the owner to pass on; the answer is the same whether or not the address has an
+account), withdraw invitations,
 remove members and give them a role (a scanner reaches only the scanner page: see
 `dashboard._guard`)."""
 
@@ -38,8 +39,8 @@ def members_add() -> Response:
     except (InvalidRequest, Conflict) as exc:
         return _page(422, errors={exc.param or "email": exc.message},
                      form={"email": email, "role": role})
-    link = current_app.config["BASE_URL"] + url_for("dashboard.invitation",
-                                                    token=invited.token)
+    link = None if invited.token is None else \
+        current_app.config["BASE_URL"] + url_for("dashboard.invitation", token=invited.token)
     return _page(201, invited=invited, invitation_link=link)
 
 

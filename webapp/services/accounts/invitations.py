@@ -1,44 +1,51 @@
 """Invitations: how an owner adds someone to the organization (decisions.md, issue 31).
 
-An owner invites an address with a role and gets a link to pass on; the answer is the same
-whether or not the address has an account, so nobody learns who has one. The link works
-once, for `LIFETIME`: its holder signs in with the address's password (or, for an address
-without an account, chooses one) and accepts; only then is the person a member. Only the
-token's SHA-256 is stored. Inviting an address again replaces its open invitation.
+An owner invites an address with a role; the answer is the same whether or not the address
+has an account, so nobody learns who has one. Where email is set up the link goes to the
+address by email (a job, `send_email`) and the owner never sees it; otherwise the owner gets
+the link to pass on. The link works once, for `LIFETIME`: its holder signs in with the
+address's password (or, for an address without an account, chooses one) and accepts; only
+then is the person a member. Only the token's SHA-256 is stored. Inviting an address again
+replaces its open invitation.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select, update
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from webapp import clock, ids
-from webapp.db.transaction import changed_rows, end_read, transaction
-from webapp.errors import Conflict, InvalidRequest, NotFound
+from webapp import clock, ids, settings
+from webapp.db.transaction import changed_rows, end_read, enqueue_after_commit, transaction
+from webapp.errors import Conflict, InvalidRequest, NotFound, Unprocessable
 from webapp.extensions import db
 from webapp.models import Invitation, Membership, Organization, User
 from webapp.services.accounts import members
 from webapp.services.accounts.organizations import _EMAIL
 from webapp.services.accounts.users import MIN_PASSWORD
 from webapp.services.context import Context
+from webapp.services.email import message, sending, smtp
 
 LIFETIME = timedelta(days=7)
+SEND_TASK = "send_invitation_email"
+log = logging.getLogger("webapp.email")
 # A password hash to check against when the address has no account: the same work either way.
 _NO_USER_HASH = generate_password_hash("no user has this password")
 
 
 @dataclass(frozen=True)
 class Invited:
-    """A new invitation and the token of its link (shown once)."""
+    """A new invitation and the token of its link (shown once), or None when the link goes
+    by email (a new token, made when it is sent)."""
 
     id: str
     email: str
     role: str
     expires_at: datetime
-    token: str
+    token: str | None
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,7 @@ def invite(ctx: Context, email: str, role: str = "member") -> Invited:
     members.check_role(role)
     token = ids.token(32)
     now = clock.now()
+    emailed = sending.setup_problem() is None
     with transaction() as session:
         members.require_owner(ctx)
         if session.scalar(select(Membership.id).join(User, User.id == Membership.user_id)
@@ -87,7 +95,33 @@ def invite(ctx: Context, email: str, role: str = "member") -> Invited:
                          invited_by=ctx.user_id, created_at=now, expires_at=now + LIFETIME)
         session.add(row)
         session.flush()
-    return Invited(row.id, email, role, row.expires_at, token)
+        if emailed:
+            enqueue_after_commit(session, SEND_TASK, row.id)
+    return Invited(row.id, email, role, row.expires_at, None if emailed else token)
+
+
+def send_email(invitation_id: str) -> smtp.Outcome | None:
+    """Email an open invitation's link to its address: a new token, so the link exists only
+    in the email. Once: a failure is logged and the owner invites again (no retries).
+    None when the invitation is no longer open."""
+    token = ids.token(32)
+    with transaction() as session:
+        row = session.get(Invitation, invitation_id)
+        if row is None or row.accepted_at is not None or row.expires_at <= clock.now():
+            return None
+        row.token_hash = ids.sha256_hex(token)
+        organization = session.get(Organization, row.organization_id)
+        name = organization.name if organization else ""
+        to, role, expires_at = row.email, row.role, row.expires_at
+    try:
+        setup = sending.sender()
+    except Unprocessable as exc:
+        return smtp.Outcome("email_not_configured", exc.message)
+    link = f"{settings.get('BASE_URL')}/dashboard/invitations/{token}"
+    outcome = smtp.send(setup.server, message.invitation(
+        invitation_id, to, setup.address, name, role, link, expires_at), setup.address, to)
+    log.info("invitation %s email: %s", invitation_id, outcome.code or "sent")
+    return outcome
 
 
 def list_open(ctx: Context) -> list[Open]:

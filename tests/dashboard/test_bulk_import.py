@@ -473,7 +473,7 @@ def test_each_step_of_an_import_may_reach_another_node(
     assert run.status_code == 303, text(run)
     _wait_for_job(dash, run.headers["Location"])
     names = sorted(p["fieldValues"]["member"] for p in (
-        api.get(f"/v1/passes/{row[3]}").get_json()
+        api.get(f"/v1/passes/{row[4]}").get_json()
         for row in _results(dash, run.headers["Location"])[1:]))
     assert names == ["Ada", "Bo"]
     assert dash.get(url).status_code == 404  # used once, on every node

@@ -11,6 +11,7 @@ stored: a form refused (4xx) is corrected and sent again with the same token.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import time
@@ -81,7 +82,7 @@ def _run_once(view: Callable[..., Any], key: str, args: Any, kwargs: Any) -> Res
     release = idempotency.hold(ctx(), key)
     try:
         with transaction() as session:
-            claimed = idempotency.claim(session, ctx(), key, f"POST {request.path}")
+            claimed = idempotency.claim(session, ctx(), key, _fingerprint())
             if isinstance(claimed, idempotency.Replay):
                 return _replay(claimed)
             response = make_response(view(*args, **kwargs))
@@ -91,6 +92,11 @@ def _run_once(view: Callable[..., Any], key: str, args: Any, kwargs: Any) -> Res
     finally:
         if release is not None:
             release()
+
+
+def _fingerprint() -> str:
+    """The form's route, hashed to the column's 64 characters whatever the path's length."""
+    return hashlib.sha256(f"POST {request.path}".encode()).hexdigest()
 
 
 def _kept(response: Response) -> str:

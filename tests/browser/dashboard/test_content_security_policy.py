@@ -78,7 +78,10 @@ def test_the_dashboard_works_under_its_policy(page_for: Any, live_server: Any) -
     card = page.locator("#preview .pp-apple")
     card.wait_for()
     assert "17, 34, 51" in card.evaluate("el => el.style.background")  # #112233
-    assert page.locator("#preview .pp-apple img.strip").evaluate("el => el.naturalWidth") == 375
+    # The strip loads under the policy (Google's hero; a generic Apple card shows no strip).
+    assert page.locator("#preview .pp-google img.pp-hero").evaluate(
+        "el => el.naturalWidth") == 375
+    assert page.locator("#preview .pp-apple img.strip").count() == 0
     page.eval_on_selector("#f-color-background", "(el) => { el.value = '#7a1f5c';"
                           " el.dispatchEvent(new Event('input', {bubbles: true}));"
                           " el.dispatchEvent(new Event('change', {bubbles: true})); }")

@@ -87,8 +87,10 @@ def test_buttons_in_the_device_order(live_server, page_for, issuer, recorded, de
         assert LABELS[lang]["scan"] in page.locator(".scan h2").inner_text()
     assert page.locator("html").get_attribute("lang") == lang
     assert page.locator(".pp-card img.logo").evaluate("img => img.naturalWidth") == 160
-    banner = "img.pp-hero" if device == "android" else "img.strip"  # Google: at the bottom
-    assert page.locator(f".pp-card {banner}").evaluate("img => img.naturalWidth") == 750
+    if device == "android":  # Google shows the hero image, at the bottom
+        assert page.locator(".pp-card img.pp-hero").evaluate("img => img.naturalWidth") == 750
+    else:  # a generic pass's Apple card has no strip: the iPhone would not show it
+        assert page.locator(".pp-card img.strip").count() == 0
     screenshot(page, f"holder-{device}-{lang}")
     _same_origin(requests, live_server.url)
 

@@ -316,3 +316,20 @@ def test_with_email_set_up_the_link_goes_to_the_address_only(
     assert joined.status_code == 303
     assert memberships(app, "fresh@acme.test") == ["Acme Tickets"]
 
+
+
+def test_two_simultaneous_acceptances_make_one_member(app: Flask, dash: Dash) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    _, link = invite(dash, "twice@acme.test")
+    clients = [app.test_client() for _ in range(4)]
+    tokens = [csrf_token(client, link) for client in clients]
+
+    def one(i: int) -> int:
+        return int(clients[i].post(link, data={"password": f"password number {i}",
+                                               "csrf_token": tokens[i]}).status_code)
+
+    with ThreadPoolExecutor(4) as pool:
+        statuses = sorted(pool.map(one, range(4)))
+    assert statuses == [303, 404, 404, 404]
+    assert memberships(app, "twice@acme.test") == ["Acme Tickets"]

@@ -1,8 +1,7 @@
 """Members: everyone sees who is in the organization; owners invite people (the link goes by
 email, else to the owner to pass on; the answer is the same whether or not the address has an
-account), withdraw invitations,
-remove members and give them a role (a scanner reaches only the scanner page: see
-`dashboard._guard`)."""
+account), withdraw invitations, remove members and give them a role (a scanner reaches only
+the scanner page: see `dashboard._guard`)."""
 
 from __future__ import annotations
 

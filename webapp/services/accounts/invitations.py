@@ -11,6 +11,7 @@ replaces its open invitation.
 
 from __future__ import annotations
 
+import functools
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -32,8 +33,12 @@ from webapp.services.email import message, sending, smtp
 LIFETIME = timedelta(days=7)
 SEND_TASK = "send_invitation_email"
 log = logging.getLogger("webapp.email")
-# A password hash to check against when the address has no account: the same work either way.
-_NO_USER_HASH = generate_password_hash("no user has this password")
+
+
+@functools.cache
+def _no_user_hash() -> str:
+    """A hash to check against when the address has no account: the same work either way."""
+    return generate_password_hash("no user has this password")
 
 
 @dataclass(frozen=True)
@@ -185,7 +190,7 @@ def accept(token: str, password: str, user_id: str | None = None) -> str:
         if not check_password_hash(user.password_hash, password or ""):
             raise WrongPassword("The password is not correct.", param="password")
     else:
-        check_password_hash(_NO_USER_HASH, password or "")  # the same time as a known address
+        check_password_hash(_no_user_hash(), password or "")  # the same time as a known address
         if len(password or "") < MIN_PASSWORD:
             raise InvalidRequest(f"The password needs at least {MIN_PASSWORD} characters.",
                                  param="password")

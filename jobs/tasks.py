@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from webapp.api import bulk_job_items
 from webapp.services import bulk
+from webapp.services.accounts import invitations
 from webapp.services.email import delivery as email_delivery
 from webapp.services.google import sync
 from webapp.services.outbox import pass_updates, sweep
@@ -39,6 +40,11 @@ def deliver_webhook(delivery_id: str) -> None:
 def send_pass_email(email_id: str) -> None:
     """Make a queued email's next attempt (if it is due and nobody else holds it)."""
     email_delivery.deliver(email_id)
+
+
+def send_invitation_email(invitation_id: str) -> None:
+    """Email an invitation's link to its address (once)."""
+    invitations.send_email(invitation_id)
 
 
 def run_bulk_job(job_id: str) -> None:

@@ -70,6 +70,9 @@ DEFAULTS: dict[str, Any] = {
     # (plain, loopback only); and the sender address (its name is the organization's).
     "SMTP_URL": None,
     "EMAIL_FROM": None,
+    # Emails in any hour: of one pass, and of an organization to one address (decisions.md).
+    "EMAIL_PASS_HOURLY_LIMIT": 5,
+    "EMAIL_RECIPIENT_HOURLY_LIMIT": 20,
     # Production on SQLite: one machine, its database a file on its disk (docs/deploy.md).
     "ALLOW_SQLITE_IN_PRODUCTION": False,
 }
@@ -86,7 +89,8 @@ _INTS = ("RATE_LIMIT_LIVE", "RATE_LIMIT_TEST", "RATE_LIMIT_PUBLIC", "RATE_LIMIT_
          "GOOGLE_WALLET_TIMEOUT", "GOOGLE_WALLET_RETRIES", "GOOGLE_WALLET_BACKOFF_MS",
          "RATE_LIMIT_GOOGLE_CALLBACKS", "WEBHOOK_TIMEOUT_SECONDS", "JOBS_LEASE_SECONDS",
          "SWEEP_INTERVAL_SECONDS", "SWEEP_STALE_SECONDS", "RATE_LIMIT_APPLE_WEB_SERVICE", "PORT",
-         "DASHBOARD_SESSION_IDLE_SECONDS", "DASHBOARD_SESSION_MAX_SECONDS")
+         "DASHBOARD_SESSION_IDLE_SECONDS", "DASHBOARD_SESSION_MAX_SECONDS",
+         "EMAIL_PASS_HOURLY_LIMIT", "EMAIL_RECIPIENT_HOURLY_LIMIT")
 _BOOLS = ("WEBHOOKS_ALLOW_PRIVATE_NETWORKS", "ALLOW_SQLITE_IN_PRODUCTION")
 
 # Decoded asset files may be 5 MiB; base64 makes that 6.67 MiB, plus the JSON around it.

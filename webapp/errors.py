@@ -11,6 +11,7 @@
      ├── Conflict                  state forbids it: stale revision, archived, voided (409)
      │    └── RedemptionRefused    a pass that cannot be checked in now, and why (409)
      ├── AuthenticationFailed      missing, malformed, unknown or revoked key (401)
+     ├── RateLimited               too many of something for now; `retry_after` seconds (429)
      └── ServiceUnavailable        a dependency is down (503)
 
 This module imports nothing from webapp and knows no HTTP status codes.
@@ -95,6 +96,17 @@ class RedemptionRefused(Conflict):
 
 class AuthenticationFailed(ServiceError):
     default_code = "invalid_api_key"
+
+
+class RateLimited(ServiceError):
+    """Too many of something within a window; it can be done again in `retry_after` seconds."""
+
+    default_code = "rate_limited"
+
+    def __init__(self, message: str, *, retry_after: int, code: str | None = None,
+                 param: str | None = None):
+        super().__init__(message, code=code, param=param)
+        self.retry_after = max(1, retry_after)
 
 
 class ServiceUnavailable(ServiceError):

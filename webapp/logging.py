@@ -12,11 +12,12 @@ from flask import Flask, Response, g, request
 log = logging.getLogger("webapp.request")
 
 # Path segments that are secrets: download-link tokens, pass page IDs (a key to the pass
-# too, decisions.md "Holder pages"), Apple device IDs.
+# too, decisions.md "Holder pages"), Apple device IDs, invitation links.
 _SECRET_PATHS = [
     (re.compile(r"^/d/[^/]+"), "/d/[token]"),
     (re.compile(r"^/p/[^/]+"), "/p/[id]"),
     (re.compile(r"^(/wallet/apple/v1/devices/)[^/]+"), r"\1[device]"),
+    (re.compile(r"^/dashboard/invitations/[^/]+"), "/dashboard/invitations/[token]"),
 ]
 # The same at the start of a request target inside a line of text (a server's request line:
 # `"GET /d/abc?q=x HTTP/1.1"`).
@@ -26,6 +27,8 @@ _SECRET_TARGETS = [
     (re.compile(_TARGET + "/d/" + _SEGMENT), "/d/[token]"),
     (re.compile(_TARGET + "/p/" + _SEGMENT), "/p/[id]"),
     (re.compile(_TARGET + "(/wallet/apple/v1/devices/)" + _SEGMENT), r"\1[device]"),
+    (re.compile(_TARGET + "/dashboard/invitations/" + _SEGMENT),
+     "/dashboard/invitations/[token]"),
 ]
 _QUERY = re.compile(r"\?([^\s#\"']*)")
 _PARAMETER_NAME = re.compile(r"[A-Za-z_][\w.\-\[\]]{0,63}")

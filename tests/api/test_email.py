@@ -18,6 +18,7 @@ from flask import Flask
 
 from tests.api.factories import template_body
 from tests.conftest import BASE_URL, Api, assert_error
+from tests.support.members import add_member
 from tests.support.smtp import Mailbox
 from webapp import clock
 
@@ -25,12 +26,17 @@ SENDER = "passes@acme.test"
 EMAIL_KEYS = ["object", "id", "passId", "to", "locale", "status", "error", "createdAt",
               "sentAt"]
 ROOT = Path(__file__).resolve().parents[2] / "webapp"
+MEMBERS = ("ada@example.com", "grace@example.org", "h0@example.com", "h1@example.com",
+           "h2@example.com")
 
 
 @pytest.fixture
-def smtp_app(app: Flask, mailbox: Mailbox) -> Flask:
-    """The app sending to `mailbox`, its jobs run inline after each commit."""
+def smtp_app(app: Flask, mailbox: Mailbox, org: dict[str, Any]) -> Flask:
+    """The app sending to `mailbox`, its jobs run inline after each commit; the addresses the
+    tests send to are members (in test, passes are emailed only to members)."""
     app.config.update(SMTP_URL=mailbox.url(), EMAIL_FROM=SENDER, JOBS_SYNCHRONOUS=True)
+    for address in MEMBERS:
+        add_member(app, org["id"], address)
     return app
 
 
@@ -155,6 +161,7 @@ def test_organization_name_is_escaped_and_quoted(smtp_app: Flask, mailbox: Mailb
     from tests.conftest import _organization
 
     org = _organization(smtp_app, 'Zoë & "Co" <b>', "zoe")
+    add_member(smtp_app, org["id"], "ada@example.com")
     api = Api(smtp_app.test_client(), org["keys"]["test"])
     p = issue(api)
     assert send(api, p["id"]).status_code == 202
@@ -449,7 +456,8 @@ def test_a_permanent_refusal_fails_with_the_reason(smtp_app: Flask, api: Api,
 
 
 def test_an_unreachable_server_is_retried_a_few_times_then_failed(
-        app: Flask, api: Api, frozen: Clock) -> None:
+        app: Flask, api: Api, org: dict[str, Any], frozen: Clock) -> None:
+    add_member(app, org["id"], "ada@example.com")
     closed = Mailbox().start()
     url = closed.url()
     closed.stop()  # nothing listens there now: connection refused
@@ -544,8 +552,9 @@ def test_a_pass_voided_before_the_job_runs_is_not_sent(smtp_app: Flask, api: Api
 
 # ---- SMTP: authentication, the password, TLS rules ----------------------------------------
 
-def test_login_and_the_password_stays_out_of_logs(app: Flask, api: Api,
+def test_login_and_the_password_stays_out_of_logs(app: Flask, api: Api, org: dict[str, Any],
                                                   caplog: pytest.LogCaptureFixture) -> None:
+    add_member(app, org["id"], "ada@example.com")
     box = Mailbox(login=("passes", "s3cret:pa@ss")).start()
     try:
         caplog.set_level(logging.DEBUG)

@@ -11,13 +11,16 @@ from flask import Flask
 from tests.api.factories import template_body
 from tests.conftest import Api
 from tests.dashboard.conftest import Dash, form_data, text
+from tests.support.members import add_member
 from tests.support.smtp import Mailbox
 
 
 @pytest.fixture
-def smtp_app(app: Flask, mailbox: Mailbox) -> Flask:
+def smtp_app(app: Flask, mailbox: Mailbox, org: dict[str, Any]) -> Flask:
     app.config.update(SMTP_URL=mailbox.url(), EMAIL_FROM="passes@acme.test",
                       JOBS_SYNCHRONOUS=True)
+    for address in ("ada@example.com", "grace@example.org"):  # in test, mail goes to members
+        add_member(app, org["id"], address)
     return app
 
 

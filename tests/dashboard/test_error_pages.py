@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 from sqlalchemy.exc import OperationalError
 
 from tests.dashboard.conftest import Dash, sign_in, text
+from tests.support.members import PASSWORD, add_member
 
 BACK = '<a class="btn primary" href="/dashboard/test/passes">Back to the dashboard</a>'
 SIGN_IN = '<a class="btn primary" href="/dashboard/login">Sign in</a>'
@@ -125,13 +126,11 @@ def test_wrong_method_signed_out(client: FlaskClient) -> None:
 
 # 403
 
-def test_member_who_is_not_an_owner_gets_403_page(app: Flask, dash: Dash) -> None:
-    assert dash.post("/dashboard/test/members", {"email": "member@acme.test",
-                                                 "password": "initial pass"}).status_code \
-        in (201, 303)
-    member = sign_in(app.test_client(), "member@acme.test", "initial pass")
-    response = member.post("/dashboard/test/members", {"email": "x@acme.test",
-                                                       "password": "12345678"})
+def test_member_who_is_not_an_owner_gets_403_page(app: Flask, dash: Dash,
+                                                  org: dict[str, Any]) -> None:
+    add_member(app, org["id"], "member@acme.test")
+    member = sign_in(app.test_client(), "member@acme.test", PASSWORD)
+    response = member.post("/dashboard/test/members", {"email": "x@acme.test"})
     body = assert_signed_in_page(response, 403, "Only an owner can do this")
     assert "Only an owner of the organization can manage members." in body
 

@@ -9,6 +9,7 @@ import pytest
 from flask import Flask
 
 from tests.dashboard.conftest import Dash, form_data, sign_in, text
+from tests.support.members import PASSWORD, add_member
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.services.accounts import members, users
 from webapp.services.context import Context
@@ -67,50 +68,13 @@ def test_revoking_another_organizations_key_is_404(dash: Dash, other_dash: Dash)
     assert "Revoked" not in text(other_dash.get("/dashboard/test/keys"))
 
 
-def test_owner_adds_a_member_who_can_sign_in(app: Flask, dash: Dash) -> None:
-    response = dash.post("/dashboard/test/members", {"email": "New@Acme.test",
-                                                     "password": "initial pass"},
-                         htmx=True, header=True)
-    assert response.status_code == 201
-    assert "new@acme.test was added." in text(response)
-    member = sign_in(app.test_client(), "new@acme.test", "initial pass")
-    page = text(member.get("/dashboard/test/members"))
-    assert "Add a member" not in page and "new@acme.test" in page
-    # a member (not an owner) cannot add or remove people
-    response = member.post("/dashboard/test/members", {"email": "x@acme.test",
-                                                       "password": "12345678"})
-    assert response.status_code == 403
+# Adding people is by invitation: tests/dashboard/test_invitations.py.
 
 
-@pytest.mark.parametrize(("data", "field", "message"), [
-    ({"email": "not-an-email", "password": "long enough"}, "email",
-     "Enter a valid email address."),
-    ({"email": "a@acme.test", "password": "short"}, "password",
-     "The initial password needs at least 8 characters."),
-])
-def test_add_member_bad_input(dash: Dash, data: dict[str, str], field: str,
-                              message: str) -> None:
-    response = dash.post("/dashboard/test/members", data, htmx=True, header=True)
-    assert response.status_code == 422
-    assert f'id="err-{field}">{message}</p>' in text(response)
-
-
-def test_adding_an_existing_user_keeps_their_password(app: Flask, dash: Dash,
-                                                      other_org: dict[str, Any]) -> None:
-    response = dash.post("/dashboard/test/members", {"email": other_org["email"],
-                                                     "password": ""})
-    assert response.status_code == 201
-    assert "already have" in text(response)
-    again = dash.post("/dashboard/test/members", {"email": other_org["email"]})
-    assert again.status_code == 422 and "is a member already." in text(again)
-    with app.app_context():
-        staff = users.sign_in(other_org["email"], other_org["password"])
-        assert staff is not None and len(staff.memberships) == 2
-
-
-def test_owner_removes_a_member_who_then_loses_access(app: Flask, dash: Dash) -> None:
-    dash.post("/dashboard/test/members", {"email": "temp@acme.test", "password": "temp pass 1"})
-    member = sign_in(app.test_client(), "temp@acme.test", "temp pass 1")
+def test_owner_removes_a_member_who_then_loses_access(app: Flask, dash: Dash,
+                                                      org: dict[str, Any]) -> None:
+    add_member(app, org["id"], "temp@acme.test")
+    member = sign_in(app.test_client(), "temp@acme.test", PASSWORD)
     page = text(dash.get("/dashboard/test/members"))
     membership_id = re.findall(r"/dashboard/test/members/(mem_[0-9a-z]+)/remove", page)[0]
     response = dash.post(f"/dashboard/test/members/{membership_id}/remove", htmx=True,

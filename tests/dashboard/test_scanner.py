@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 from tests.api.factories import template_body
 from tests.conftest import Api
 from tests.dashboard.conftest import Dash, csrf_token, text
+from tests.dashboard.test_invitations import accept, invite
 from webapp import clock
 from webapp.dashboard import SCANNER_ENDPOINTS
 from webapp.errors import Conflict, InvalidRequest, NotFound
@@ -44,14 +45,8 @@ def _issue(api: Api, template_id: str, holder: str = "Ada Lovelace") -> dict[str
 
 def _scanner(app: Flask, dash: Dash) -> Dash:
     """A scanner added by the owner on the members page, signed in on a client of its own."""
-    response = dash.post("/dashboard/test/members", {
-        "email": SCANNER_EMAIL, "password": SCANNER_PASSWORD, "role": "scanner"},
-        htmx=True, header=True)
-    assert response.status_code == 201, text(response)
-    client = app.test_client()
-    token = csrf_token(client)
-    response = client.post("/dashboard/login", data={
-        "email": SCANNER_EMAIL, "password": SCANNER_PASSWORD, "csrf_token": token})
+    _, link = invite(dash, SCANNER_EMAIL, "scanner")
+    client, response = accept(app, link, SCANNER_PASSWORD)  # new here: chooses a password
     assert response.status_code == 303
     return Dash(client, csrf_token(client, SCAN))
 

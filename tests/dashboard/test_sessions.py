@@ -237,7 +237,8 @@ def test_removal_ends_the_members_sessions_and_no_one_elses(app: Flask, dash: Da
         owner = Context(org["id"], "test", "dashboard", user_id=user_id(app, org["email"]))
         removed = members.add(owner, "leaving@acme.test", "leaving password").member
         members.add(owner, "staying@acme.test", "staying password")
-        # Also in another organization: today's session would go on there.
+        # Also in another organization: a session there goes on (test_invitations.py); the
+        # session below acts in Acme, the first by name.
         members.add(Context(other_org["id"], "test", "dashboard",
                             user_id=user_id(app, other_org["email"])), "leaving@acme.test", "")
     leaving = sign_in(app.test_client(), "leaving@acme.test", "leaving password")

@@ -41,7 +41,10 @@ def _retry_after(response: Response) -> Response:
 
     Flask-Limiter writes it on every response; the envelope records its own in `g`.
     """
-    if response.status_code == 429:
+    intended = g.pop("retry_after", None)
+    if response.status_code == 429 and intended:  # a service's own limit (email sends)
+        response.headers["Retry-After"] = intended
+    elif response.status_code == 429:
         # Flask-Limiter truncates to 0 in the window's last second: never ask for 0.
         try:
             seconds = int(response.headers.get("Retry-After", "0"))
@@ -49,10 +52,8 @@ def _retry_after(response: Response) -> Response:
             seconds = 0
         if seconds < 1:
             response.headers["Retry-After"] = "1"
+    elif intended:
+        response.headers["Retry-After"] = intended
     else:
-        intended = g.pop("retry_after", None)
-        if intended:
-            response.headers["Retry-After"] = intended
-        else:
-            response.headers.pop("Retry-After", None)
+        response.headers.pop("Retry-After", None)
     return response

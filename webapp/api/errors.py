@@ -30,6 +30,7 @@ _WIRE: list[tuple[type[errors.ServiceError], int, str]] = [
     (errors.NotFound, 404, "not_found_error"),
     (errors.Conflict, 409, "conflict_error"),
     (errors.AuthenticationFailed, 401, ""),
+    (errors.RateLimited, 429, "rate_limit_error"),
     (errors.ServiceUnavailable, 503, "api_error"),
 ]
 
@@ -83,6 +84,8 @@ def from_service_error(exc: errors.ServiceError) -> Response:
     status, type_ = next(((s, t) for cls, s, t in _WIRE if isinstance(exc, cls)),
                          (400, "invalid_request_error"))
     headers = {"Retry-After": "1"} if status in (409, 503) and type_ != "conflict_error" else None
+    if isinstance(exc, errors.RateLimited):
+        headers = {"Retry-After": str(exc.retry_after)}
     extra = ({"passId": exc.pass_id, "redemption": exc.redemption}
              if isinstance(exc, errors.RedemptionRefused) else None)
     return envelope(status, exc.message, type_=type_ or None, code=exc.code, param=exc.param,

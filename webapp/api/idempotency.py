@@ -2,7 +2,7 @@
 
 Checked after authentication and the rate limit. One write transaction per request: the key
 is claimed, the view runs (its services' blocks are SAVEPOINTs inside it) and its answer (any
-status under 500, business errors included) is stored, in one commit (see
+status under 500 but 429, business errors included) is stored, in one commit (see
 webapp/db/idempotency.py). A retry gets the first answer byte for byte.
 """
 
@@ -51,8 +51,8 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Response]:
                 if isinstance(claimed, idempotency.Replay):
                     return _replay(claimed)
                 response = _run(view, *args, **kwargs)
-                if response.status_code >= 500:
-                    raise _NotStored(response)
+                if response.status_code >= 500 or response.status_code == 429:
+                    raise _NotStored(response)  # a retry with the same key runs again
                 idempotency.store(session, claimed, response.status_code,
                                   response.get_data(as_text=True))
             return response
@@ -67,7 +67,7 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Response]:
 
 
 class _NotStored(Exception):
-    """A 5xx answer: the transaction is rolled back and the answer sent as it is."""
+    """A 5xx or 429 answer: the transaction is rolled back and the answer sent as it is."""
 
     def __init__(self, response: Response) -> None:
         super().__init__(response.status_code)

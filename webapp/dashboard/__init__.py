@@ -28,7 +28,7 @@ from webapp.services.context import Context
 
 bp = Blueprint("dashboard", __name__, url_prefix="/dashboard")
 ENV = "<any(test, live):env>"
-PUBLIC_ENDPOINTS = {"dashboard.login", "dashboard.root"}
+PUBLIC_ENDPOINTS = {"dashboard.login", "dashboard.root", "dashboard.invitation"}
 # All a member with the `scanner` role may reach (static files are the app's, not ours):
 # the scanner and its verdicts, signing in and out, their own password, which organization.
 SCANNER_ENDPOINTS = PUBLIC_ENDPOINTS | {
@@ -61,12 +61,15 @@ def _guard() -> BaseResponse | None:
         forms.check_text(request.form)
     if request.endpoint in PUBLIC_ENDPOINTS:
         return None
-    if not current_user.is_authenticated:
-        from webapp.dashboard.auth import to_sign_in
+    from webapp.dashboard.auth import end_this_session, to_sign_in
 
+    if not current_user.is_authenticated:
         return to_sign_in()
+    if _membership_ended():
+        return end_this_session()
     enter()
     session["org_id"] = g.membership.organization_id
+    session["membership_id"] = g.membership.id
     if g.membership.role == "scanner" and request.endpoint not in SCANNER_ENDPOINTS:
         return _scanner_only()
     return None
@@ -81,6 +84,13 @@ def _scanner_only() -> BaseResponse:
         return go(url_for("dashboard.scan_index", env=g.env) if g.env
                   else url_for("dashboard.scan_open"))
     return for_status(403)
+
+
+def _membership_ended() -> bool:
+    """Whether the membership this session acts in was removed: the session ends (the
+    user's sessions in their other organizations go on)."""
+    acting = session.get("membership_id")
+    return acting is not None and all(m.id != acting for m in current_user.staff.memberships)
 
 
 def enter() -> None:
@@ -222,6 +232,7 @@ from webapp.dashboard import (  # noqa: E402, F401
     bulk_jobs,
     certificates,
     insights,
+    invitations,
     keys,
     members,
     passes,

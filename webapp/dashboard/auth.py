@@ -2,11 +2,13 @@
 session.
 
 A session ends on the server: its Flask-Login ID carries the user's session token, which
-sign-out, a new password and removal from an organization change (`users.end_sessions`), so
-every copy of the cookie stops working. It also ends after DASHBOARD_SESSION_IDLE_SECONDS
-without a request and DASHBOARD_SESSION_MAX_SECONDS after sign-in; those times are kept in
-the signed cookie, which cannot be edited. No "remember me" cookie is ever set, and one
-presented anyway has no sign-in time, so it signs no one in.
+sign-out and a new password change (`users.end_sessions`), so every copy of the cookie stops
+working. A session also names the membership it acts in: once that membership is removed,
+the session (every copy of it) ends, and the user's sessions in other organizations go on.
+It ends after DASHBOARD_SESSION_IDLE_SECONDS without a request and
+DASHBOARD_SESSION_MAX_SECONDS after sign-in; those times are kept in the signed cookie,
+which cannot be edited. No "remember me" cookie is ever set, and one presented anyway has
+no sign-in time, so it signs no one in.
 """
 
 from __future__ import annotations
@@ -112,10 +114,25 @@ def login() -> BaseResponse:
         return render("dashboard/login.html", None, 401, email=email, next=target,
                       error=_FAILED)
     attempts.succeeded(buckets)
-    session.clear()  # a fresh session (and CSRF token) for the signed-in person
-    _start_session(staff)
-    session["org_id"] = staff.memberships[0].organization_id
+    start(staff, staff.memberships[0])
     return go(target or _landing(staff))
+
+
+def start(staff: users.Staff, membership: users.StaffMembership) -> None:
+    """A fresh session (and CSRF token) for the signed-in person, acting in `membership`."""
+    session.clear()
+    _start_session(staff)
+    session["org_id"] = membership.organization_id
+    session["membership_id"] = membership.id
+
+
+def end_this_session() -> BaseResponse:
+    """Sign this browser out (the membership it acted in was removed): to sign in again.
+    Every copy of the cookie still names the removed membership, so each ends the same way."""
+    logout_user()
+    for name in ("membership_id", "org_id", _SIGNED_IN_AT, _SEEN_AT):
+        session.pop(name, None)
+    return to_sign_in()
 
 
 def _retry_after(response: Response, wait: int) -> Response:
@@ -174,6 +191,7 @@ def switch_organization() -> BaseResponse:
 
         raise NotFound("You are not a member of that organization.")
     session["org_id"] = membership.organization_id
+    session["membership_id"] = membership.id
     return go(url_for("dashboard.insights_home", env=g.env))
 
 

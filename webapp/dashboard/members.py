@@ -1,23 +1,26 @@
-"""Members: everyone sees who is in the organization; owners add and remove people and give
-them a role (a scanner reaches only the scanner page: see `dashboard._guard`)."""
+"""Members: everyone sees who is in the organization; owners invite people (the link goes by
+email, else to the owner to pass on; the answer is the same whether or not the address has an
+account), withdraw invitations, remove members and give them a role (a scanner reaches only
+the scanner page: see `dashboard._guard`)."""
 
 from __future__ import annotations
 
-from flask import Response, g, request
+from flask import Response, current_app, g, request, url_for
 
 from webapp.dashboard import ENV, bp, ctx, nav
 from webapp.dashboard.htmx import render
 from webapp.dashboard.once import once_per_form
-from webapp.errors import Conflict, InvalidRequest
-from webapp.services.accounts import members
+from webapp.errors import Conflict, InvalidRequest, NotFound
+from webapp.services.accounts import invitations, members
 
 nav.add("Members", "dashboard.members_index", 50)
 
 
 def _page(status: int = 200, **extra: object) -> Response:
+    is_owner = g.membership.role == "owner"
     return render("dashboard/members/index.html", "dashboard/members/_panel.html", status,
-                  members=members.list_(ctx()), is_owner=g.membership.role == "owner",
-                  roles=members.ROLES, **extra)
+                  members=members.list_(ctx()), is_owner=is_owner, roles=members.ROLES,
+                  invitations=invitations.list_open(ctx()) if is_owner else [], **extra)
 
 
 @bp.get(f"/{ENV}/members")
@@ -28,15 +31,25 @@ def members_index() -> Response:
 @bp.post(f"/{ENV}/members")
 @once_per_form
 def members_add() -> Response:
-    email = request.form.get("email", "")
+    """Invite an address: the same answer whether or not it has an account."""
+    email, role = request.form.get("email", ""), request.form.get("role", "member")
     try:
-        added = members.add(ctx(), email, request.form.get("password", ""),
-                            request.form.get("role", "member"))
+        invited = invitations.invite(ctx(), email, role)
     except (InvalidRequest, Conflict) as exc:
         return _page(422, errors={exc.param or "email": exc.message},
-                     form={"email": email, "role": request.form.get("role", "member")})
-    note = " They sign in with the password they already have." if added.existing_user else ""
-    return _page(201, flash=f"{added.member.email} was added.{note}")
+                     form={"email": email, "role": role})
+    link = None if invited.token is None else \
+        current_app.config["BASE_URL"] + url_for("dashboard.invitation", token=invited.token)
+    return _page(201, invited=invited, invitation_link=link)
+
+
+@bp.post(f"/{ENV}/invitations/<invitation_id>/withdraw")
+def invitations_withdraw(invitation_id: str) -> Response:
+    try:
+        invitations.withdraw(ctx(), invitation_id)
+    except NotFound as exc:
+        return _page(404, flash_error=exc.message)
+    return _page(200, flash="The invitation was withdrawn: its link no longer works.")
 
 
 @bp.post(f"/{ENV}/members/<membership_id>/remove")

@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp.dashboard import ENV, bp, ctx, forms, insights, nav
 from webapp.dashboard.htmx import go, render
 from webapp.dashboard.once import once_per_form
-from webapp.errors import Conflict, InvalidRequest, NotFound
+from webapp.errors import Conflict, InvalidRequest, NotFound, RateLimited
 from webapp.services.credentials import identities
 from webapp.services.email import sending
 from webapp.services.passes import (
@@ -205,9 +205,14 @@ def passes_email(pass_id: str) -> BaseResponse:
     locale = request.form.get("locale", "en")
     try:
         email = sending.send(ctx(), pass_id, to=to or None, locale=locale)
-    except InvalidRequest as exc:  # a bad address, a voided pass, email not set up (422)
-        return _detail(pass_id, 422, partial="dashboard/passes/_email.html",
-                       email_problem=exc.message, email_to=to, email_locale=locale)
+    except (InvalidRequest, RateLimited) as exc:  # a bad address, a voided pass, email not
+        # set up, in test no member's address (422); too many in the hour (429)
+        status = 429 if isinstance(exc, RateLimited) else 422
+        response = _detail(pass_id, status, partial="dashboard/passes/_email.html",
+                           email_problem=exc.message, email_to=to, email_locale=locale)
+        if isinstance(exc, RateLimited):
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response
     flash(f"The pass is on its way to {email.to_address}.")
     return go(url_for("dashboard.passes_show", pass_id=pass_id))
 

@@ -8,7 +8,7 @@ from webapp.models.google import GoogleCallbackNonce, GoogleClass, GoogleNotific
 from webapp.models.idempotency import IdempotencyRecord
 from webapp.models.insights import InsightsDaily, PassActivity
 from webapp.models.installation import InstallationValue, Upload
-from webapp.models.organization import ApiKey, Membership, Organization, User
+from webapp.models.organization import ApiKey, Invitation, Membership, Organization, User
 from webapp.models.pass_ import DownloadLink, Pass, PassUpdate
 from webapp.models.pass_email import PassEmail
 from webapp.models.redemption import Redemption
@@ -35,6 +35,7 @@ __all__ = [
     "IdempotencyRecord",
     "InsightsDaily",
     "InstallationValue",
+    "Invitation",
     "Membership",
     "Organization",
     "Pass",

@@ -47,6 +47,25 @@ class Membership(Model):
     organization: Mapped[Organization] = relationship()
 
 
+class Invitation(Model):
+    """An owner's invitation of an address to the organization: a membership once accepted
+    through its link (only the link token's SHA-256 is stored)."""
+
+    __tablename__ = "invitations"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    organization_id: Mapped[str] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"), index=True
+    )
+    email: Mapped[str] = mapped_column(String(254))
+    role: Mapped[str] = mapped_column(String(16))  # owner | member | scanner
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    invited_by: Mapped[str | None] = mapped_column(String(40))  # the owner's user ID
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    accepted_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
 class ApiKey(Model):
     """A secret key: only its SHA-256 is stored; `prefix` is what the dashboard shows."""
 

@@ -18,6 +18,8 @@ class PassEmail(Model):
     __table_args__ = (
         Index("ix_pass_emails_pass_id", "pass_id", "id"),
         Index("ix_pass_emails_due", "status", "next_attempt_at"),
+        # The hour's emails of an organization, counted for the per-address cap.
+        Index("ix_pass_emails_organization_created", "organization_id", "created_at"),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)

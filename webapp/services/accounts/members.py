@@ -19,7 +19,6 @@ from webapp.db.transaction import transaction
 from webapp.errors import Conflict, InvalidRequest, NotFound, ServiceError
 from webapp.extensions import db
 from webapp.models import Membership, User
-from webapp.services.accounts import users
 from webapp.services.accounts.organizations import _EMAIL  # one definition of a valid email
 from webapp.services.accounts.users import MIN_PASSWORD
 from webapp.services.context import Context
@@ -61,8 +60,9 @@ def list_(ctx: Context) -> list[Member]:
 
 
 def add(ctx: Context, email: str, password: str, role: str = "member") -> Added:
-    """Add a member by email with `role`; a new user gets `password`, an existing one keeps
-    theirs.
+    """Add a member by email with `role` at once; a new user gets `password`, an existing one
+    keeps theirs. Not for owners in the dashboard, who invite (`invitations.invite`): its
+    answer would tell whether the address has an account. Operators and tests use it.
 
     :raises NotOwner: the acting user is not an owner.
     :raises InvalidRequest: bad email, password or role (`param` names which).
@@ -71,9 +71,9 @@ def add(ctx: Context, email: str, password: str, role: str = "member") -> Added:
     email = (email or "").strip().lower()
     if not _EMAIL.match(email):
         raise InvalidRequest("Enter a valid email address.", param="email")
-    _check_role(role)
+    check_role(role)
     with transaction() as session:
-        _require_owner(ctx)
+        require_owner(ctx)
         user = session.scalar(select(User).where(User.email == email))
         existing = user is not None
         if user is None:
@@ -98,20 +98,20 @@ def add(ctx: Context, email: str, password: str, role: str = "member") -> Added:
 
 
 def remove(ctx: Context, membership_id: str) -> None:
-    """Remove a member (their other organizations are untouched) and end every session
-    they have, so that a page left open or a copied cookie cannot act here any more.
+    """Remove a member. Their sessions in this organization end with the membership (a
+    session names the membership it acts in: `dashboard._guard`), so a page left open or a
+    copied cookie cannot act here any more; their sessions elsewhere go on.
 
     :raises NotOwner: the acting user is not an owner.
     :raises NotFound: no such membership in this organization.
     :raises Conflict: removing the last owner (`last_owner`).
     """
     with transaction() as session:
-        _require_owner(ctx)
+        require_owner(ctx)
         row = _membership(session, ctx, membership_id)
         if row.role == "owner" and _owners(ctx) <= 1:
             raise Conflict("The last owner cannot be removed.", code="last_owner")
         session.delete(row)
-        users.end_sessions(row.user_id)
 
 
 def set_role(ctx: Context, membership_id: str, role: str) -> Member:
@@ -122,9 +122,9 @@ def set_role(ctx: Context, membership_id: str, role: str) -> Member:
     :raises NotFound: no such membership in this organization.
     :raises Conflict: the last owner would be left without the owner role (`last_owner`).
     """
-    _check_role(role)
+    check_role(role)
     with transaction() as session:
-        _require_owner(ctx)
+        require_owner(ctx)
         row = _membership(session, ctx, membership_id)
         if row.role == "owner" and role != "owner" and _owners(ctx) <= 1:
             raise Conflict("The last owner must stay an owner.", code="last_owner",
@@ -147,7 +147,7 @@ def _membership(session: Session, ctx: Context, membership_id: str) -> Membershi
     return row
 
 
-def _check_role(role: str) -> None:
+def check_role(role: str) -> None:
     if role not in ROLES:
         raise InvalidRequest(f"role must be one of {', '.join(ROLES)}.", param="role")
 
@@ -157,7 +157,7 @@ def _owners(ctx: Context) -> int:
         Membership.organization_id == ctx.organization_id, Membership.role == "owner")) or 0
 
 
-def _require_owner(ctx: Context) -> None:
+def require_owner(ctx: Context) -> None:
     role = db.session.scalar(select(Membership.role).where(
         Membership.user_id == ctx.user_id, Membership.organization_id == ctx.organization_id))
     if role != "owner":

@@ -66,6 +66,13 @@ def load(user_id: str, session_token: str) -> Staff | None:
     return staff if staff.memberships else None
 
 
+def staff_of(user_id: str) -> Staff | None:
+    """The user as a session shows them, to start a session for (after accepting an
+    invitation), or None."""
+    user = db.session.get(User, user_id)
+    return _staff(user) if user is not None else None
+
+
 def _staff(user: User) -> Staff:
     rows = db.session.execute(
         select(Membership.id, Membership.organization_id, Organization.name, Membership.role)

@@ -62,6 +62,25 @@ def compose(letter: Letter) -> EmailMessage:
     return message
 
 
+def invitation(invitation_id: str, to: str, sender: str, organization: str, role: str,
+               link: str, expires_at: Any) -> EmailMessage:
+    """An invitation to join `organization` (staff mail: English, plain text)."""
+    name = _one_line(organization)
+    message = EmailMessage()
+    message["Subject"] = f"You are invited to {name}"
+    message["From"] = Address(display_name=name, addr_spec=sender)
+    message["To"] = Address(addr_spec=to)
+    message["Date"] = format_datetime(clock.now())
+    message["Message-ID"] = f"<{invitation_id}.{int(clock.now().timestamp())}@" \
+                            f"{sender.rpartition('@')[2]}>"
+    message.set_content(
+        f"You are invited to {name} on the pass service, as {role}.\n\n"
+        f"Open this link, sign in (or, new here, choose a password) and accept:\n{link}\n\n"
+        f"It works once, until {expires_at:%d %B %Y, %H:%M} UTC. If you did not expect "
+        "this, ignore it: nothing happens until the link is used.\n", cte="quoted-printable")
+    return message
+
+
 @functools.cache
 def _environment(locale: str) -> Environment:
     """One environment per language: the translations are installed into it for good."""

@@ -3,7 +3,9 @@
 The API's `POST /v1/passes/<id>/send`, issuing with `send: true` and the dashboard's "Send by
 email" all end here. Everything that can be wrong with the request is answered before a row
 is written: a bad address or language (400), a voided pass (400 `pass_voided`, as for its
-updates and download links), no SMTP settings (422 `email_not_configured`).
+updates and download links), no SMTP settings (422 `email_not_configured`), in test an address
+that is no member's (422 `test_recipient_not_member`), and too many emails in the last hour
+(429 `email_rate_limited`: `limits.py`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from webapp.errors import InvalidRequest, Unprocessable
 from webapp.extensions import db
 from webapp.models import Pass, PassEmail
 from webapp.services.context import Context
-from webapp.services.email import smtp
+from webapp.services.email import limits, smtp
 
 LANGUAGES = ("en", "de", "fr", "es")  # the holder pages' (webapp/i18n.py)
 SEND_TASK = "send_pass_email"
@@ -100,8 +102,11 @@ def send(ctx: Context, pass_id: str, to: str | None = None, locale: str = "en") 
 
     :raises InvalidRequest: a bad `to` or locale, no address at all, a voided pass.
     :raises NotFound: no such pass.
-    :raises Unprocessable: email is not configured (`email_not_configured`).
+    :raises Unprocessable: email is not configured (`email_not_configured`); in test, `to`
+        is no member's address (`test_recipient_not_member`).
+    :raises RateLimited: too many emails of the pass or to `to` in the last hour.
     """
+    param = "to" if to is not None else "holderEmail"  # where the address came from
     if to is not None:
         check_address(to)
     check_locale(locale)
@@ -119,16 +124,23 @@ def send(ctx: Context, pass_id: str, to: str | None = None, locale: str = "en") 
                                  "to: send `to`.", param="to")
         to = item.holder_email
     sender()
+    limits.check_recipient(ctx, to, param)
     with transaction() as session:
+        limits.check_rate(ctx, to, param, item.id)
         row = record(session, item, to, locale)
     return row
 
 
-def check_issue(holder_email: str | None, locale: str) -> None:
-    """What issuing with `send: true` needs: the holder's address, and email set up.
+def check_issue(ctx: Context, holder_email: str | None, locale: str,
+                planned: int = 0) -> None:
+    """What issuing with `send: true` needs: the holder's address (in test, a member's),
+    email set up, and room in the hour's sends to it (`planned` more in this batch); called
+    in the issuing transaction.
 
     :raises InvalidRequest: no or a bad holderEmail, a bad locale.
-    :raises Unprocessable: email is not configured (`email_not_configured`).
+    :raises Unprocessable: email is not configured (`email_not_configured`); in test, no
+        member's address (`test_recipient_not_member`).
+    :raises RateLimited: too many emails to the address in the last hour.
     """
     if holder_email is None:
         raise InvalidRequest("send: true sends the pass to holderEmail: send holderEmail too.",
@@ -136,6 +148,8 @@ def check_issue(holder_email: str | None, locale: str) -> None:
     check_address(holder_email, "holderEmail")
     check_locale(locale)
     sender()
+    limits.check_recipient(ctx, holder_email, "holderEmail")
+    limits.check_rate(ctx, holder_email, "holderEmail", None, planned)
 
 
 def record(session: Session, item: Pass, to: str, locale: str) -> PassEmail:

@@ -5,6 +5,7 @@ every check of a request with nothing written (`check_issue`).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,7 +54,8 @@ def issue(ctx: Context, req: IssueRequest) -> Pass:
     :raises InvalidRequest: archived template, bad revision, platforms, values, barcode,
         dates; `send_email` without a holder email that mail can go to.
     :raises Unprocessable: a live pass with no live credential for an enabled wallet;
-        `send_email` where email is not configured.
+        `send_email` where email is not configured, or in test to no member's address.
+    :raises RateLimited: `send_email` over the hour's emails to the address.
     :raises Conflict: the template has a pass with this externalId (`external_id_exists`).
     """
     [issued] = _issue_all(ctx, [req])
@@ -118,11 +120,15 @@ def _checked(ctx: Context, reqs: list[IssueRequest], tokens: list[str]
     templates: dict[str, Any] = {}
     outcomes: list[Pass | ServiceError] = []
     made: list[tuple[IssueRequest, Any, Pass]] = []
+    sends: Counter[str] = Counter()  # emails to each address earlier in this batch
     for req, token in zip(reqs, tokens, strict=True):
         try:
             template, definition, item = _new_pass(ctx, req, token, templates)
             if req.send_email:
-                email_sending.check_issue(req.holder_email, req.email_locale)
+                address = (req.holder_email or "").lower()
+                email_sending.check_issue(ctx, req.holder_email, req.email_locale,
+                                          sends[address])
+                sends[address] += 1
         except ServiceError as exc:
             outcomes.append(exc)
             continue

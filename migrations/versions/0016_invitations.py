@@ -4,7 +4,7 @@
 link, whose token is stored only as its SHA-256.
 `ix_pass_emails_organization_created`: an organization's emails of the last hour.
 
-Revision ID: 0018
+Revision ID: 0016
 Revises: 0015
 Create Date: 2026-11-29 06:00:00
 
@@ -13,7 +13,7 @@ from alembic import op
 import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
-revision = '0018'
+revision = '0016'
 down_revision = '0015'
 branch_labels = None
 depends_on = None

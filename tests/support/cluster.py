@@ -173,7 +173,8 @@ def cluster(root: Path, workers: int = 2, **settings: str) -> Iterator[Cluster]:
             conn.execute("CREATE DATABASE app")
         redis = Redis()
         inherited = {k: v for k, v in os.environ.items()
-                     if k not in ("REDIS_URL", "DATABASE_URL", "RATE_LIMIT_FILE")}
+                     if k not in ("REDIS_URL", "DATABASE_URL", "RATE_LIMIT_FILE",
+                                  "PROMETHEUS_MULTIPROC_DIR")}  # each node has its own
         env = inherited | {
             "APP_ENV": "production", "DATABASE_URL": postgres.url("app"),
             "REDIS_URL": redis.url, "SECRET_KEY": SECRET_KEY,

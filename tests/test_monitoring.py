@@ -149,7 +149,7 @@ def test_probes_take_no_key_no_session_no_rate_limit_and_log_at_debug_only(
             answer = client.get(path)
             assert answer.status_code == 200, path
             assert "Set-Cookie" not in answer.headers
-            assert not any(h.startswith("RateLimit") for h in answer.headers.keys())
+            assert not any(name.startswith("RateLimit") for name, _ in answer.headers)
     lines = [r for r in caplog.records if r.name == "webapp.request"]
     assert lines and {r.levelno for r in lines} == {logging.DEBUG}
     caplog.clear()

@@ -189,7 +189,10 @@ def test_metrics_answer_404_without_a_token_configured(database: dict[str, Any],
                                                        database_url: str,
                                                        tmp_path: Path) -> None:
     for app in app_with(database, database_url, tmp_path):
-        assert app.test_client().get("/metrics", headers=AUTH).status_code == 404
+        client = app.test_client()
+        answer = client.get("/metrics", headers=AUTH)
+        assert answer.status_code == 404
+        assert answer.get_data() == client.get("/no/such/path", headers=AUTH).get_data()
 
 
 @pytest.mark.parametrize("header", [None, "Bearer wrong", f"Bearer {TOKEN}x", TOKEN,
@@ -316,6 +319,22 @@ def test_label_values_hold_no_ids_tokens_or_organization_names(
                 assert allowed[label].match(label_value), (sample.name, label, label_value)
                 if label == "route":  # a template: its variable parts are <names>
                     assert not re.search(r"[a-z]{3}_[A-Za-z0-9]{8,}", label_value), label_value
+
+
+def test_a_metrics_folder_that_cannot_be_made_stops_the_start_saying_so(
+        tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    done = subprocess.run(
+        [sys.executable, "-c", "from webapp import metrics; metrics.init()"],
+        cwd=Path(__file__).resolve().parents[1], capture_output=True, text=True,
+        env={"PROMETHEUS_MULTIPROC_DIR": str(blocker / "metrics"), "PATH": "/usr/bin"})
+    assert done.returncode == 1
+    assert f"The metrics folder {blocker / 'metrics'} cannot be made" in done.stderr
+    assert "set PROMETHEUS_MULTIPROC_DIR or INSTANCE_PATH" in done.stderr
 
 
 def test_every_process_of_the_node_adds_up(tmp_path: Path) -> None:

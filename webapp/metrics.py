@@ -40,7 +40,12 @@ def init(worker: bool = False) -> None:
     if _mark is not None:
         return
     folder = directory()
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RuntimeError(f"The metrics folder {folder} cannot be made ({exc.strerror}): set "
+                           "PROMETHEUS_MULTIPROC_DIR or INSTANCE_PATH to a folder this "
+                           "process can write.") from exc
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(folder)
     _mark = WORKER_MARK if worker else ""
     values.ValueClass = values.MultiProcessValue(process_identifier=_process_id)

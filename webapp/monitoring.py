@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, g, jsonify, request
+from flask import Blueprint, Flask, Response, abort, current_app, g, jsonify, request
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 from prometheus_client.metrics_core import GaugeMetricFamily, Metric
 from prometheus_client.multiprocess import MultiProcessCollector
@@ -55,7 +55,7 @@ def readyz() -> tuple[Response, int]:
 def metrics_text() -> Response | tuple[str, int, dict[str, str]]:
     token = current_app.config.get("METRICS_TOKEN") or ""
     if not token:
-        return "Not Found\n", 404, {"Content-Type": "text/plain; charset=utf-8"}
+        abort(404)  # the page any unknown path gets
     given = request.headers.get("Authorization", "")
     if not hmac.compare_digest(given.encode(), f"Bearer {token}".encode()):
         return "Unauthorized\n", 401, {"Content-Type": "text/plain; charset=utf-8",

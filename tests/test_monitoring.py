@@ -372,3 +372,13 @@ def test_every_process_of_the_node_adds_up(tmp_path: Path) -> None:
     assert metrics.clean_web_files(folder) == 1  # gunicorn starting: the worker's stay
     assert [p.name for p in folder.iterdir()] == [n for n in names if "_w" in n]
     shutil.rmtree(folder)
+
+
+def test_every_task_is_a_kind_of_its_own() -> None:
+    import inspect
+
+    from jobs import queue, tasks
+
+    defined = {name for name, f in vars(tasks).items()
+               if inspect.isfunction(f) and f.__module__ == "jobs.tasks"}
+    assert defined == queue.TASKS

@@ -361,7 +361,9 @@ def test_every_process_of_the_node_adds_up(tmp_path: Path) -> None:
         subprocess.run([sys.executable, "-c", code % worker], check=True, cwd=root,
                        env={"PROMETHEUS_MULTIPROC_DIR": str(folder), "PATH": "/usr/bin"})
     names = sorted(p.name for p in folder.iterdir())
-    assert len(names) == 2 and sum(n.startswith("counter_w") for n in names) == 1, names
+    host = __import__("socket").gethostname()
+    assert len(names) == 2, names
+    assert sum(n.startswith(f"counter_w{host}-") for n in names) == 1, names
     from prometheus_client import CollectorRegistry, generate_latest
     from prometheus_client.multiprocess import MultiProcessCollector
 

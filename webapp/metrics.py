@@ -4,9 +4,9 @@ prometheus_client's multiprocess mode: each process (gunicorn worker, RQ worker,
 command that issues passes) writes its values to files of its own in one folder per node,
 and `GET /metrics` adds them up. The folder is `PROMETHEUS_MULTIPROC_DIR`, else `metrics/`
 in the instance folder. gunicorn empties it of the web processes' files as it starts
-(`gunicorn.conf.py`); an RQ worker's files are named `*_w<pid>.db`, so a worker sharing the
-folder (same node, or a volume shared with its web container) is counted and never wiped by a
-web server's restart.
+(`gunicorn.conf.py`); an RQ worker's files are named `*_w<host>-<pid>.db`, so a worker sharing
+the folder (same node, or a volume shared with its web container, where PIDs of different
+containers may be equal) is counted and never wiped by a web server's restart.
 
 Label values come from small fixed sets only (route templates, task names, outcome words,
 `test`/`live`): never an ID, a token or an organization's name.
@@ -15,14 +15,15 @@ Label values come from small fixed sets only (route templates, task names, outco
 from __future__ import annotations
 
 import os
+import socket
 from pathlib import Path
 
 from prometheus_client import Counter, Histogram, values
 
 PREFIX = "pass_service_"
-WORKER_MARK = "w"  # in an RQ worker's file names: `counter_w1234.db`
+WORKER_MARK = "w"  # in an RQ worker's file names: `counter_wnode-a-1234.db`
 _DEFAULT_INSTANCE = Path(__file__).resolve().parent.parent / "instance"
-_mark: str | None = None  # set by `init`: "" for web and command processes, "w" for workers
+_mark: str | None = None  # set by `init`: "" for web and command processes, "w<host>-" for workers
 
 
 def directory() -> Path:
@@ -47,7 +48,7 @@ def init(worker: bool = False) -> None:
                            "PROMETHEUS_MULTIPROC_DIR or INSTANCE_PATH to a folder this "
                            "process can write.") from exc
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(folder)
-    _mark = WORKER_MARK if worker else ""
+    _mark = f"{WORKER_MARK}{socket.gethostname()}-" if worker else ""
     values.ValueClass = values.MultiProcessValue(process_identifier=_process_id)
 
 

@@ -49,8 +49,8 @@ WEBHOOK_THREADS = 4  # webhook jobs one process runs at once (RQ worker or web p
 SWEEP_TASK = "sweep_pending"
 # Every task of `jobs.tasks` (the `kind` label of the job metrics).
 TASKS = frozenset({"deliver_pass_update", "deliver_pass_updates", "sync_google_pass",
-                   "deliver_webhooks", "deliver_webhook", "send_pass_email", "run_bulk_job",
-                   SWEEP_TASK})
+                   "deliver_webhooks", "deliver_webhook", "send_pass_email",
+                   "send_invitation_email", "run_bulk_job", SWEEP_TASK})
 EXECUTORS = "job_executors"  # app.extensions key: the threads of in-process jobs, by queue
 WAITING_TTL = 900  # seconds a row's "waiting" mark lasts if its job never starts
 _WAITING = "jobs_waiting"  # app.extensions key: rows waiting in this process's queues

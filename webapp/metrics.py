@@ -88,7 +88,8 @@ WEBHOOK_DELIVERIES = Counter(
 WEBHOOK_LATENCY = Histogram(
     PREFIX + "webhook_delivery_duration_seconds", "Time a webhook receiver took to answer.",
     ["outcome"], buckets=_LATENCY)
-EMAILS = Counter(PREFIX + "emails", "Email attempts, by outcome.", ["outcome"])
+EMAILS = Counter(PREFIX + "emails", "Email attempts, by kind (pass, invitation) and outcome.",
+                 ["kind", "outcome"])
 BULK_ITEMS = Counter(PREFIX + "bulk_items", "Bulk-job items applied, by operation and outcome.",
                      ["operation", "outcome"])
 RATELIMIT_STORAGE_ERRORS = Counter(

@@ -685,5 +685,5 @@ def test_each_email_attempt_is_counted_by_its_outcome(smtp_app: Flask, api: Api,
     before = samples()
     assert send(api, p["id"]).status_code == 202
     mailbox.wait_for(1)
-    assert grew(before, "pass_service_emails_total", outcome="sent") == 1
-    assert grew(before, "pass_service_emails_total", outcome="failed") == 0
+    assert grew(before, "pass_service_emails_total", kind="pass", outcome="sent") == 1
+    assert grew(before, "pass_service_emails_total", kind="pass", outcome="failed") == 0

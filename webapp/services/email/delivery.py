@@ -128,7 +128,7 @@ def _record(email_id: str, attempts: int, outcome: smtp.Outcome) -> None:
             .values(**values).execution_options(synchronize_session=False))
         if won == 1:
             count_after_commit(session, metrics.EMAILS.labels(
-                values.get("status") or metrics.RETRY).inc)
+                "pass", values.get("status") or metrics.RETRY).inc)
         if won != 1 or values.get("status") is None:
             return
         row = session.get(PassEmail, email_id, populate_existing=True)

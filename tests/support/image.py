@@ -71,10 +71,19 @@ def build() -> dict[str, float]:
         seconds["base"] = time.monotonic() - started
     started = time.monotonic()
     lend = ["-v", f"{CERTS}:{CERTS}:ro"] if Path(CERTS).exists() else []
+    before = _image_id()
     _run("podman", "build", "--isolation", "chroot", "--network", "host", *lend,
          "-t", TAG, str(ROOT))
     seconds["image"] = time.monotonic() - started
+    if before and before != _image_id():  # the last run's image, now without a name
+        subprocess.run(["podman", "rmi", before], capture_output=True)
     return seconds
+
+
+def _image_id() -> str:
+    found = subprocess.run(["podman", "image", "inspect", "--format", "{{.Id}}", TAG],
+                           capture_output=True, text=True)
+    return found.stdout.strip() if found.returncode == 0 else ""
 
 
 @dataclass

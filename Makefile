@@ -64,7 +64,7 @@ worker: $(VENV)/.installed  ## run an RQ worker with its scheduler (needs REDIS_
 # CLI tests run on SQLite only).
 PG_LANE := tests/api tests/apple tests/google tests/webhooks tests/jobs tests/dashboard tests/holder \
 	tests/services \
-	tests/db
+	tests/db tests/test_monitoring.py
 
 test: $(VENV)/.installed-dev  ## the whole suite: SQLite, then the PostgreSQL lane; coverage of both
 	$(BIN)/pytest -q -n 2 --dist loadfile --cov --cov-report=

@@ -14,7 +14,10 @@ run it from the repository's root: `.venv/bin/gunicorn -w 2 -b 0.0.0.0:8000 wsgi
   a request whose path could not be read), the plain error page for people; with the
   service's security headers and a `Request-Id` that is in the log line.
 - The access log (off unless `--access-logfile` is given) redacts tokens, pass page IDs,
-  device IDs and query values like the app's own log.
+  device IDs and query values like the app's own log, and leaves out `/healthz`, `/readyz`
+  and `/metrics` (a probe every few seconds).
+- Metrics (`webapp.metrics`): the node's folder of metric files is emptied of the web
+  processes' files as gunicorn starts, and a worker that exits is marked dead.
 """
 
 from __future__ import annotations
@@ -126,6 +129,12 @@ class Worker(SyncWorker):
 class Logger(glogging.Logger):
     """gunicorn's logger; its access log says no token, pass page ID or query value."""
 
+    def access(self, resp: Any, req: Any, environ: Any, request_time: Any) -> None:
+        from webapp.logging import QUIET_PATHS
+
+        if environ.get("PATH_INFO") not in QUIET_PATHS:
+            super().access(resp, req, environ, request_time)
+
     def atoms(self, resp: Any, req: Any, environ: Any, request_time: Any) -> dict[str, Any]:
         from webapp.logging import redact_request_line
 
@@ -136,6 +145,24 @@ class Logger(glogging.Logger):
         if atoms.get("q"):  # the query string, without its "?"
             atoms["q"] = redact_request_line("?" + atoms["q"])[1:]
         return atoms
+
+
+def on_starting(server: Any) -> None:
+    """No web process of this node runs yet: their old metric files go."""
+    from webapp import metrics
+
+    folder = metrics.directory()
+    folder.mkdir(parents=True, exist_ok=True)
+    metrics.clean_web_files(folder)
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """A worker's live gauges end with it (its counters stay in the node's totals)."""
+    from prometheus_client import multiprocess
+
+    from webapp import metrics
+
+    multiprocess.mark_process_dead(worker.pid, str(metrics.directory()))
 
 
 worker_class = Worker

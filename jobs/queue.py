@@ -29,11 +29,13 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from flask import Flask, current_app
+
+from webapp import metrics
 
 log = logging.getLogger("jobs.queue")
 
@@ -45,6 +47,10 @@ QUEUE_OF = {"run_bulk_job": BULK_QUEUE, "deliver_webhooks": WEBHOOK_QUEUE,
 QUEUE_NAMES = (BULK_QUEUE, QUEUE_NAME)  # what a worker's main thread takes, in turn
 WEBHOOK_THREADS = 4  # webhook jobs one process runs at once (RQ worker or web process)
 SWEEP_TASK = "sweep_pending"
+# Every task of `jobs.tasks` (the `kind` label of the job metrics).
+TASKS = frozenset({"deliver_pass_update", "deliver_pass_updates", "sync_google_pass",
+                   "deliver_webhooks", "deliver_webhook", "send_pass_email",
+                   "send_invitation_email", "run_bulk_job", SWEEP_TASK})
 EXECUTORS = "job_executors"  # app.extensions key: the threads of in-process jobs, by queue
 WAITING_TTL = 900  # seconds a row's "waiting" mark lasts if its job never starts
 _WAITING = "jobs_waiting"  # app.extensions key: rows waiting in this process's queues
@@ -124,12 +130,43 @@ def _run(app: Flask, task: str, args: tuple[str, ...], marked: bool = False) -> 
         waiting, lock = app.extensions[_WAITING]
         with lock:
             waiting.difference_update(args)
-    with app.app_context():
+    with app.app_context(), timed(task) as outcome:
         try:
             return getattr(tasks, task)(*args)
         except Exception:
             log.exception("job %s failed", task)
+            outcome[0] = metrics.FAILED
             return None
+
+
+@contextlib.contextmanager
+def timed(task: str) -> Iterator[list[str]]:
+    """Count a job of `task` and its duration; the block sets `outcome[0]` when it failed."""
+    outcome = [metrics.SUCCEEDED]
+    started = time.perf_counter()
+    try:
+        yield outcome
+    except BaseException:
+        outcome[0] = metrics.FAILED
+        raise
+    finally:
+        kind = task if task in TASKS else "other"  # a label from a fixed set, whatever came
+        metrics.JOBS.labels(kind, outcome[0]).inc()
+        metrics.JOB_LATENCY.labels(kind).observe(time.perf_counter() - started)
+
+
+def depths(app: Flask) -> dict[str, int] | None:
+    """Jobs waiting in each queue: RQ's in Redis (None when it does not answer), else this
+    process's own."""
+    names = (QUEUE_NAME, BULK_QUEUE, WEBHOOK_QUEUE)
+    if app.config.get("REDIS_URL"):
+        try:
+            return {name: int(_rq_queue(app, name).count) for name in names}
+        except Exception as exc:
+            log.warning("queue depth unknown: Redis did not answer (%s)", type(exc).__name__)
+            return None
+    executors = app.extensions[EXECUTORS]
+    return {name: executors[name]._work_queue.qsize() for name in names}
 
 
 def _rq_queue(app: Flask, name: str = QUEUE_NAME) -> Any:

@@ -30,8 +30,8 @@ from rq.job import Job
 from rq.timeouts import TimerDeathPenalty
 from rq.worker import DequeueStrategy
 
-from jobs.queue import QUEUE_NAMES, WEBHOOK_QUEUE, WEBHOOK_THREADS, Sweeper, unmark
-from webapp import create_app
+from jobs.queue import QUEUE_NAMES, WEBHOOK_QUEUE, WEBHOOK_THREADS, Sweeper, timed, unmark
+from webapp import create_app, metrics
 
 log = logging.getLogger("jobs.worker")
 
@@ -58,8 +58,11 @@ class AppWorker(SimpleWorker):
 
     def perform_job(self, job: Job, queue: Queue, execution: Execution) -> bool:
         unmark(self.connection, job.args)  # work that comes from now on gets a job of its own
-        with self.app.app_context():
-            return super().perform_job(job, queue, execution)
+        with self.app.app_context(), timed((job.func_name or "").rsplit(".", 1)[-1]) as outcome:
+            done = super().perform_job(job, queue, execution)
+            if not done:
+                outcome[0] = metrics.FAILED
+            return done
 
     def request_stop(self, signum: int, frame: FrameType | None) -> None:
         type(self).stop_requested = True
@@ -77,6 +80,7 @@ class ThreadWorker(AppWorker):
 
 
 def main() -> int:
+    metrics.init(worker=True)  # before the app: a web server's restart keeps these counts
     app = create_app()
     url = app.config.get("REDIS_URL")
     if not url:

@@ -4,7 +4,10 @@ and small API clients. The test database is always built by running the migratio
 
 from __future__ import annotations
 
+import atexit
+import os
 import shutil
+import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +21,9 @@ from tests.support.services import PostgresCluster
 from webapp import clock, create_app
 
 BASE_URL = "https://passes.example.test"
+# This test process's metric files (webapp.metrics), apart from other runs' and xdist workers'.
+os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="pass-service-metrics-")
+atexit.register(shutil.rmtree, os.environ["PROMETHEUS_MULTIPROC_DIR"], True)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

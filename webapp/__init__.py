@@ -10,7 +10,16 @@ from flask import Flask
 
 def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: configuration, extensions, request logging, doors, errors, CLI."""
-    from webapp import cli, config, errorpages, extensions, ratelimit_storage, security_headers
+    from webapp import (
+        cli,
+        config,
+        errorpages,
+        extensions,
+        metrics,
+        monitoring,
+        ratelimit_storage,
+        security_headers,
+    )
     from webapp import logging as request_logging
     from webapp.db import sqlite, transaction
 
@@ -40,6 +49,7 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
         RATELIMIT_HEADER_RETRY_AFTER_VALUE="delta-seconds",
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    metrics.init()  # this process's counts go to the node's folder (a worker's already do)
 
     request_logging.init_app(app)  # first: every later hook and error sees the request ID
     extensions.db.init_app(app)
@@ -56,8 +66,9 @@ def create_app(overrides: Mapping[str, Any] | None = None) -> Flask:
     api.init_app(app)
     distribution.init_app(app)
     dashboard.init_app(app)  # also binds Flask-Login and CSRF (opt-in: dashboard only)
+    monitoring.init_app(app)  # /healthz, /readyz, /metrics; every request counted
     extensions.limiter.init_app(app)
-    ratelimit_storage.log_outages_once_a_minute()
+    ratelimit_storage.log_outages_once_a_minute("redis" if settings["REDIS_URL"] else "file")
     errorpages.init_app(app)
     security_headers.init_app(app)  # CSP, nosniff, framing, referrer, no-store
     cli.init_app(app)

@@ -10,6 +10,8 @@ import uuid
 from flask import Flask, Response, g, request
 
 log = logging.getLogger("webapp.request")
+# Probes and scrapes come every few seconds: their line is at debug level (webapp.monitoring).
+QUIET_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})
 
 # Path segments that are secrets: download-link tokens, pass page IDs (a key to the pass
 # too, decisions.md "Holder pages"), Apple device IDs, invitation links.
@@ -91,7 +93,8 @@ def init_app(app: Flask) -> None:
             response.headers["Request-Id"] = request_id
         elapsed = (time.perf_counter() - g.get("started", time.perf_counter())) * 1000
         ctx = g.get("ctx")
-        log.info(
+        log.log(
+            logging.DEBUG if request.path in QUIET_PATHS else logging.INFO,
             "requestId=%s method=%s path=%s status=%s durationMs=%.1f org=%s env=%s",
             g.get("request_id"), request.method, redact_path(request.path),
             response.status_code, elapsed, getattr(ctx, "organization_id", "-"),

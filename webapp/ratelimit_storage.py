@@ -26,6 +26,8 @@ from urllib.parse import urlparse
 
 from limits.storage import Storage
 
+from webapp import metrics
+
 SCHEME = "sqlite-counters"
 SWEEP_EVERY = 1.0  # seconds between two deletions of expired rows by one process
 
@@ -123,18 +125,21 @@ class SQLiteStorage(Storage):
 
 class OutageLog(logging.Filter):
     """Lets through at most one warning or error a minute from Flask-Limiter's logger (it
-    says so each time the storage is found dead, or a request's headers cannot be counted)."""
+    says so each time the storage is found dead, or a request's headers cannot be counted),
+    and counts each of them (`pass_service_ratelimit_storage_errors_total`)."""
 
     EVERY = 60.0
 
-    def __init__(self) -> None:
+    def __init__(self, storage: str) -> None:
         super().__init__()
+        self.storage = storage
         self._next = 0.0
         self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.levelno < logging.WARNING:
             return True
+        metrics.RATELIMIT_STORAGE_ERRORS.labels(self.storage).inc()
         with self._lock:
             if time.monotonic() < self._next:
                 return False
@@ -142,8 +147,9 @@ class OutageLog(logging.Filter):
         return True
 
 
-def log_outages_once_a_minute() -> None:
-    """Attach one `OutageLog` to Flask-Limiter's logger (once per process)."""
+def log_outages_once_a_minute(storage: str) -> None:
+    """Attach one `OutageLog` to Flask-Limiter's logger (once per process); `storage`
+    (`redis` or `file`) labels its count."""
     logger = logging.getLogger("flask-limiter")
     if not any(isinstance(f, OutageLog) for f in logger.filters):
-        logger.addFilter(OutageLog())
+        logger.addFilter(OutageLog(storage))

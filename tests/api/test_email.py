@@ -675,3 +675,15 @@ def test_email_languages_are_the_holder_pages() -> None:
     from webapp.services.email import sending
 
     assert sending.LANGUAGES == i18n.LANGUAGES
+
+
+def test_each_email_attempt_is_counted_by_its_outcome(smtp_app: Flask, api: Api,
+                                                      mailbox: Mailbox) -> None:
+    from tests.support.metrics import grew, samples
+
+    p = issue(api)
+    before = samples()
+    assert send(api, p["id"]).status_code == 202
+    mailbox.wait_for(1)
+    assert grew(before, "pass_service_emails_total", kind="pass", outcome="sent") == 1
+    assert grew(before, "pass_service_emails_total", kind="pass", outcome="failed") == 0

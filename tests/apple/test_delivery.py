@@ -262,3 +262,17 @@ def test_a_certificate_apns_does_not_trust_is_rejected(
     assert apple["status"] == "failed", apple
     assert apple["error"]["code"] == "apns_certificate_rejected"
     assert fake_apns.pushes == []  # refused at the TLS handshake
+
+
+def test_each_apple_step_is_counted_by_its_outcome(app: Flask, api: Api, fake_apns: Any,
+                                                   phone: Device, item: dict) -> None:
+    from tests.support.metrics import grew, samples
+
+    before = samples()
+    fake_apns.answer(PHONE, (503, "ServiceUnavailable"), (200, None))
+    record = update(api, item, level="Gold")
+    assert grew(before, "pass_service_apns_pushes_total", outcome="retry") == 1
+    sweep_later(app, 6)
+    assert delivery(api, record["id"])["status"] == "sent"
+    assert grew(before, "pass_service_apns_pushes_total", outcome="sent") == 1
+    assert grew(before, "pass_service_apns_pushes_total", outcome="failed") == 0

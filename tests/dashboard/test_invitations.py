@@ -293,8 +293,11 @@ def org_id(app: Flask, name: str) -> str:
 
 def test_with_email_set_up_the_link_goes_to_the_address_only(
         app: Flask, dash: Dash, mailbox: Any, other_org: dict[str, Any]) -> None:
+    from tests.support.metrics import grew, samples
+
     app.config.update(SMTP_URL=mailbox.url(), EMAIL_FROM="passes@acme.test",
                       JOBS_SYNCHRONOUS=True)
+    before = samples()
     answers = []
     for email in (other_org["email"], "fresh@acme.test"):
         response = dash.post(MEMBERS, {"email": email, "role": "member"}, htmx=True,
@@ -308,6 +311,7 @@ def test_with_email_set_up_the_link_goes_to_the_address_only(
     assert answers[0] == answers[1]
     received = mailbox.wait_for(2)
     assert [m.rcpt_tos for m in received] == [[other_org["email"]], ["fresh@acme.test"]]
+    assert grew(before, "pass_service_emails_total", kind="invitation", outcome="sent") == 2
     body = received[1].message.get_body(("plain",)).get_content()
     assert received[1].message["Subject"] == "You are invited to Acme Tickets"
     assert "as member" in body and "It works once" in body

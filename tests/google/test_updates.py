@@ -120,3 +120,13 @@ def test_update_of_a_pass_not_for_google_is_skipped(api: Api, template: dict,
     got = update(api, p, level="2")
     assert got["delivery"]["google"]["status"] == "skipped"
     assert fake_google.state.calls == []
+
+
+def test_each_google_step_is_counted_by_its_outcome(api: Api, saved: dict) -> None:
+    from tests.support.metrics import grew, samples
+
+    before = samples()
+    assert update(api, saved, "silent", member="Bea")["delivery"]["google"]["status"] == \
+        "updated"
+    assert grew(before, "pass_service_google_pushes_total", outcome="updated") == 1
+    assert grew(before, "pass_service_google_pushes_total", outcome="failed") == 0

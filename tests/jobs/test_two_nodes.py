@@ -2,8 +2,9 @@
 PostgreSQL, one Redis, a worker per node, requests alternating between the nodes.
 
 One cluster serves the module's tests in order: the CSV import across nodes, dashboard
-sessions, an idempotent retry, a Redis outage under load, a backlog of 4,000 webhook
-deliveries whose queue stays bounded, and a worker killed in the middle of a bulk job.
+sessions, an idempotent retry, a Redis outage under load (each node's /readyz says so, and
+both nodes' /metrics add up to the load), a backlog of 4,000 webhook deliveries whose queue
+stays bounded, and a worker killed in the middle of a bulk job.
 """
 
 from __future__ import annotations
@@ -158,7 +159,30 @@ def test_a_csv_import_goes_from_node_to_node(nodes: Cluster, http: httpx.Client,
 
 def test_a_redis_outage_under_load_answers_no_5xx_and_loses_nothing(
         nodes: Cluster, http: httpx.Client, org: dict[str, Any]) -> None:
+    for node in nodes.nodes:
+        ready = httpx.get(f"{node.base}/readyz", timeout=10)
+        assert ready.status_code == 200, ready.text
+    before = nodes.metrics()
     outage = scenarios.redis_outage(nodes, http, org["keys"]["test"])
+    # Each node's /readyz said Redis was gone while it was, and is ready again after.
+    assert [(r.status_code, r.json()["failed"]) for r in outage.ready_while_down] == \
+        [(503, ["redis"])] * 2
+    wait(lambda: all(httpx.get(f"{node.base}/readyz", timeout=10).status_code == 200
+                     for node in nodes.nodes), timeout=30)
+    # The metrics of both nodes (two gunicorn workers and an RQ worker each) add up to the
+    # load: every pass issued, every webhook delivered.
+    after = nodes.metrics()
+
+    def grew(name: str, **labels: str) -> float:
+        key = (name, frozenset(labels.items()))
+        return after[key] - before[key]
+
+    assert grew("pass_service_passes_issued_total", environment="test") == outage.statuses[201]
+    assert grew("pass_service_http_requests_total", route="/v1/passes", method="POST",
+                status="201") == outage.statuses[201]
+    assert grew("pass_service_webhook_deliveries_total", outcome="succeeded") == \
+        len(outage.deliveries)
+    assert grew("pass_service_jobs_total", kind="deliver_webhooks", outcome="succeeded") > 0
     assert not any(status >= 500 for status in outage.statuses), outage.statuses
     assert outage.statuses[201] >= 12, outage.statuses
     # Every event reached the receiver once Redis was back (the sweep found the rows), once.
@@ -180,7 +204,19 @@ def test_another_organizations_one_item_job_runs_beside_40000_queued_items(
 
 def test_email_push_and_webhooks_go_out_beside_a_tarpits_backlog(
         nodes: Cluster, http: httpx.Client, fake_apns: Any, mailbox: Any) -> None:
+    before = nodes.metrics()
     beside = scenarios.beside_tarpit(nodes, http, fake_apns, mailbox)
+
+    def grew(name: str, **labels: str) -> float:
+        key = (name, frozenset(labels.items()))
+        return nodes.metrics()[key] - before[key]
+
+    # The workers' counts reach the nodes' /metrics: the push, the email, the bulk job.
+    wait(lambda: grew("pass_service_apns_pushes_total", outcome="sent")
+         + grew("pass_service_apns_pushes_total", outcome="delivered") >= 1, timeout=30)
+    wait(lambda: grew("pass_service_emails_total", kind="pass", outcome="sent") >= 1, timeout=30)
+    assert grew("pass_service_bulk_items_total", operation="issue", outcome="succeeded") \
+        >= 1000
     print(f"\n  beside a tarpit's {beside.pending} deliveries: push {beside.push:.2f} s, "
           f"email {beside.email:.2f} s, another organization's webhook {beside.webhook:.2f} s")
     assert beside.pending >= 990

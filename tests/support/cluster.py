@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from tests.support.gunicorn import ROOT, require_gunicorn
 from tests.support.services import PostgresCluster
 
 SECRET_KEY = "cluster-secret-key-cluster-secret-key-0123"
+METRICS_TOKEN = "cluster-metrics-token"
 ENCRYPTION_KEYS = "Y2x1c3Rlci1rZXktY2x1c3Rlci1rZXktY2x1c3Rlcjk="
 
 
@@ -150,6 +152,20 @@ class Cluster:
                 "SELECT event_id || ':' || endpoint_id, status, attempts "
                 "FROM webhook_deliveries").fetchall()]
 
+    def metrics(self) -> Counter[tuple[str, frozenset[tuple[str, str]]]]:
+        """Every sample of both nodes' `GET /metrics`, added up: (name, labels) -> value."""
+        from prometheus_client.parser import text_string_to_metric_families
+
+        total: Counter[tuple[str, frozenset[tuple[str, str]]]] = Counter()
+        for node in self.nodes:
+            answer = httpx.get(f"{node.base}/metrics", timeout=10,
+                               headers={"Authorization": f"Bearer {METRICS_TOKEN}"})
+            assert answer.status_code == 200, answer.text
+            for family in text_string_to_metric_families(answer.text):
+                for sample in family.samples:
+                    total[(sample.name, frozenset(sample.labels.items()))] += sample.value
+        return total
+
     def flask(self, *args: str) -> str:
         """A `flask --app wsgi` command on node A's settings; its standard output."""
         done = subprocess.run([sys.executable, "-m", "flask", "--app", "wsgi", *args], cwd=ROOT,
@@ -173,14 +189,15 @@ def cluster(root: Path, workers: int = 2, **settings: str) -> Iterator[Cluster]:
             conn.execute("CREATE DATABASE app")
         redis = Redis()
         inherited = {k: v for k, v in os.environ.items()
-                     if k not in ("REDIS_URL", "DATABASE_URL", "RATE_LIMIT_FILE")}
+                     if k not in ("REDIS_URL", "DATABASE_URL", "RATE_LIMIT_FILE",
+                                  "PROMETHEUS_MULTIPROC_DIR")}  # each node has its own
         env = inherited | {
             "APP_ENV": "production", "DATABASE_URL": postgres.url("app"),
             "REDIS_URL": redis.url, "SECRET_KEY": SECRET_KEY,
             "ENCRYPTION_KEYS": ENCRYPTION_KEYS, "BASE_URL": "http://passes.cluster.test",
             "WEBHOOKS_ALLOW_PRIVATE_NETWORKS": "1", "LOG_LEVEL": "WARNING",
             "SWEEP_INTERVAL_SECONDS": "1", "SWEEP_STALE_SECONDS": "3",
-            "JOBS_LEASE_SECONDS": "10",
+            "JOBS_LEASE_SECONDS": "10", "METRICS_TOKEN": METRICS_TOKEN,
         } | settings
         made = Cluster(root, postgres, redis, postgres.url("app"), env)
         made.flask("db", "upgrade")

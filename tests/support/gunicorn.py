@@ -50,7 +50,7 @@ def serving(app: Any, database_url: str, tmp_path: Path, *options: str,
     # From 25.1 gunicorn opens a control socket at one fixed path: not for parallel tests.
     quiet = ["--no-control-socket"] if gunicorn.version_info >= (25, 1) else []
     inherited = {name: value for name, value in os.environ.items()
-                 if name not in ("REDIS_URL", "RATE_LIMIT_FILE")}
+                 if name not in ("REDIS_URL", "RATE_LIMIT_FILE", "PROMETHEUS_MULTIPROC_DIR")}
     environment = inherited | {
         "DATABASE_URL": database_url, "SECRET_KEY": app.config["SECRET_KEY"],
         "ENCRYPTION_KEYS": ",".join(app.config["ENCRYPTION_KEYS"]),

@@ -25,6 +25,7 @@ class Outage:
     statuses: Counter[int]  # every answer during the load, by status
     deliveries: list[tuple[str, str, int]]  # (event:endpoint, status, attempts)
     sent: Counter[str]  # webhook-id -> times the receiver got it
+    ready_while_down: list[httpx.Response]  # each node's GET /readyz once Redis stopped
 
 
 def redis_outage(nodes: Cluster, http: httpx.Client, key: str, down_for: float = 3,
@@ -71,6 +72,8 @@ def redis_outage(nodes: Cluster, http: httpx.Client, key: str, down_for: float =
             wait(lambda: statuses[201] >= 2, timeout=120, every=0.05)
             nodes.redis.stop()
             during = answered()
+            ready_while_down = [httpx.get(f"{node.base}/readyz", timeout=10)
+                                for node in nodes.nodes]
             time.sleep(down_for)
             wait(lambda: answered() >= during + 12, timeout=120, every=0.05)  # served while down
             nodes.redis.start()
@@ -89,7 +92,8 @@ def redis_outage(nodes: Cluster, http: httpx.Client, key: str, down_for: float =
              timeout=120)
         time.sleep(1)  # a copy sent twice would arrive by now
         return Outage(statuses, mine(),
-                      Counter(r.headers["webhook-id"] for r in receiver.requests))
+                      Counter(r.headers["webhook-id"] for r in receiver.requests),
+                      ready_while_down)
     finally:
         receiver.stop()
 

@@ -6,7 +6,8 @@ raises. A block inside it is a SAVEPOINT: an error undoes that block's writes an
 block decides what follows (an API error is answered and stored with the key's claim).
 
 Jobs recorded with `enqueue_after_commit` start only once the outermost block has committed,
-and are dropped with the writes they belong to.
+and are dropped with the writes they belong to; so are the counts of `count_after_commit`
+(metrics say what was committed).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ Dispatcher = Callable[..., None]
 DISPATCHER = "job_dispatcher"  # app.extensions key: dispatcher(task name, *row IDs)
 _OPEN = "transaction_open"
 _JOBS = "jobs_after_commit"
+_COUNTS = "counts_after_commit"
 
 
 @contextmanager
@@ -53,21 +55,26 @@ def transaction() -> Iterator[Session]:
         except BaseException:
             session.rollback()
             session.info.pop(_JOBS, None)
+            session.info.pop(_COUNTS, None)
             raise
         finally:
             session.info.pop(_OPEN, None)
+    for count in session.info.pop(_COUNTS, ()):
+        count()
     dispatch(session)
 
 
 @contextmanager
 def _savepoint(session: Session) -> Iterator[None]:
     jobs = session.info.setdefault(_JOBS, [])
-    before = len(jobs)
+    counts = session.info.setdefault(_COUNTS, [])
+    before, counted = len(jobs), len(counts)
     with session.begin_nested():
         try:
             yield
         except BaseException:
             del jobs[before:]
+            del counts[counted:]
             raise
 
 
@@ -98,6 +105,11 @@ def in_transaction() -> bool:
 def enqueue_after_commit(session: Session, task: str, *row_ids: str) -> None:
     """Run job `task` for the rows once the transaction that wrote them commits."""
     session.info.setdefault(_JOBS, []).append((task, *row_ids))
+
+
+def count_after_commit(session: Session, count: Callable[[], None]) -> None:
+    """Call `count` (a metric's increment) once the transaction commits."""
+    session.info.setdefault(_COUNTS, []).append(count)
 
 
 def dispatch(session: Session | None = None) -> None:

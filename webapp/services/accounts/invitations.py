@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, select, update
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from webapp import clock, ids, settings
+from webapp import clock, ids, metrics, settings
 from webapp.db.transaction import changed_rows, end_read, enqueue_after_commit, transaction
 from webapp.errors import Conflict, InvalidRequest, NotFound, Unprocessable
 from webapp.extensions import db
@@ -121,11 +121,13 @@ def send_email(invitation_id: str) -> smtp.Outcome | None:
     try:
         setup = sending.sender()
     except Unprocessable as exc:
+        metrics.EMAILS.labels("invitation", "failed").inc()
         return smtp.Outcome("email_not_configured", exc.message)
     link = f"{settings.get('BASE_URL')}/dashboard/invitations/{token}"
     outcome = smtp.send(setup.server, message.invitation(
         invitation_id, to, setup.address, name, role, link, expires_at), setup.address, to)
     log.info("invitation %s email: %s", invitation_id, outcome.code or "sent")
+    metrics.EMAILS.labels("invitation", "sent" if outcome.ok else "failed").inc()
     return outcome
 
 

@@ -22,13 +22,14 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, select
 from sqlalchemy import update as sql_update
 
-from webapp import clock, settings
-from webapp.db.transaction import transaction
+from webapp import clock, metrics, settings
+from webapp.db.transaction import count_after_commit, transaction
 from webapp.extensions import db
 from webapp.models import ApplePassState, AppleRegistration, Pass, PassUpdate
 from webapp.services.apple import registrations
@@ -253,7 +254,9 @@ def _later(retries: list[tuple[PassUpdate, int, str, str | None]]) -> None:
     if not retries:
         return
     now = clock.now()
-    with transaction():
+    with transaction() as session:
+        count_after_commit(session, partial(metrics.APNS_PUSHES.labels(metrics.RETRY).inc,
+                                            len(retries)))
         for record, devices, code, detail in retries:
             delay = timedelta(seconds=RETRY_DELAYS[min(record.attempts,
                                                        len(RETRY_DELAYS) - 1)])
@@ -276,6 +279,7 @@ def _finish(finals: list[_Final]) -> None:
         insights.updates_finished(session, "apple", [
             (final.record, final.record.apple_status, final.status) for final in finals])
         for final in finals:
+            count_after_commit(session, metrics.APNS_PUSHES.labels(final.status).inc)
             record = final.record
             record.apple_status, record.apple_devices = final.status, final.devices
             record.apple_error, record.updated_at = final.error, now

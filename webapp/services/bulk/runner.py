@@ -22,15 +22,21 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import Session
 
-from webapp import clock, settings
+from webapp import clock, metrics, settings
 from webapp.db import statistics
-from webapp.db.transaction import changed_rows, enqueue_after_commit, transaction
+from webapp.db.transaction import (
+    changed_rows,
+    count_after_commit,
+    enqueue_after_commit,
+    transaction,
+)
 from webapp.errors import InvalidRequest, ServiceError
 from webapp.extensions import db
 from webapp.models import BulkJob, BulkJobItem, Pass
@@ -256,6 +262,11 @@ def _record(session: Session, job: BulkJob, results: list[_Result]) -> None:
           "b_existing": r.existing, "b_error": r.error} for r in results])
     job.succeeded += sum(1 for r in results if r.status == "succeeded")
     job.failed += sum(1 for r in results if r.status == "failed")
+    for status in ("succeeded", "failed"):
+        done = sum(1 for r in results if r.status == status)
+        if done:
+            count_after_commit(session, partial(
+                metrics.BULK_ITEMS.labels(job.operation, status).inc, done))
 
 
 def _finish(session: Session, job: BulkJob) -> None:

@@ -21,8 +21,8 @@ from typing import Any
 
 from sqlalchemy import or_, select, update
 
-from webapp import clock, ids
-from webapp.db.transaction import changed_rows, end_read, transaction
+from webapp import clock, ids, metrics
+from webapp.db.transaction import changed_rows, count_after_commit, end_read, transaction
 from webapp.errors import Unprocessable
 from webapp.extensions import db
 from webapp.models import Organization, Pass, PassEmail
@@ -126,6 +126,9 @@ def _record(email_id: str, attempts: int, outcome: smtp.Outcome) -> None:
             update(PassEmail).where(PassEmail.id == email_id, PassEmail.status == "queued",
                                     PassEmail.attempts == attempts)
             .values(**values).execution_options(synchronize_session=False))
+        if won == 1:
+            count_after_commit(session, metrics.EMAILS.labels(
+                "pass", values.get("status") or metrics.RETRY).inc)
         if won != 1 or values.get("status") is None:
             return
         row = session.get(PassEmail, email_id, populate_existing=True)

@@ -16,8 +16,8 @@ from typing import Any
 
 from sqlalchemy import delete, func, select
 
-from webapp import clock
-from webapp.db.transaction import transaction
+from webapp import clock, metrics
+from webapp.db.transaction import count_after_commit, transaction
 from webapp.domain import definition_read
 from webapp.extensions import db
 from webapp.models import GoogleNotification, GoogleObject, Pass, PassUpdate
@@ -211,7 +211,8 @@ def _later(record: PassUpdate, code: str, message: str | None) -> None:
         return
     delay = timedelta(seconds=RETRY_DELAYS[min(record.attempts, len(RETRY_DELAYS) - 1)])
     when = clock.now() + delay
-    with transaction():
+    with transaction() as session:
+        count_after_commit(session, metrics.GOOGLE_PUSHES.labels(metrics.RETRY).inc)
         record.attempts += 1
         if record.next_attempt_at is None or record.next_attempt_at <= clock.now() \
                 or when < record.next_attempt_at:
@@ -226,6 +227,7 @@ def _finish(record: PassUpdate, status: str, *, message: str | None = None,
         _release(record.id)
     with transaction() as session:
         insights.update_finished(session, record, "google", record.google_status, status)
+        count_after_commit(session, metrics.GOOGLE_PUSHES.labels(status).inc)
         record.google_status, record.google_message, record.google_error = status, message, error
         record.updated_at = clock.now()  # `outbox.pass_updates` marks it done once both are
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 
-from webapp import clock, ids, vault
-from webapp.db.transaction import insert_all, transaction
+from webapp import clock, ids, metrics, vault
+from webapp.db.transaction import count_after_commit, insert_all, transaction
 from webapp.domain import definition_read, per_pass
 from webapp.domain import search as search_rules
 from webapp.domain import values as value_rules
@@ -92,6 +93,9 @@ def _issue_all(ctx: Context, reqs: list[IssueRequest]) -> list[_Written | Servic
                 outcomes, made = _checked(ctx, reqs, tokens)
                 items = [item for _, _, item in made]
                 insert_all(session, items)
+                if items:
+                    count_after_commit(session, partial(
+                        metrics.PASSES_ISSUED.labels(ctx.environment).inc, len(items)))
                 google_rows = outbox_record.passes_issued(session, items)
                 emails = {item.id: email_sending.record(session, item, item.holder_email or "",
                                                         req.email_locale)

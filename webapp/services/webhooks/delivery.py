@@ -24,13 +24,15 @@ import hmac
 import json
 import time
 from datetime import datetime, timedelta
+from functools import partial
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, or_, select, update
 
-from webapp import clock, ids, settings, vault
+from webapp import clock, ids, metrics, settings, vault
 from webapp.db.transaction import (
     changed_rows,
+    count_after_commit,
     end_read,
     enqueue_after_commit,
     transaction,
@@ -208,6 +210,7 @@ def _record(endpoint_id: str, done: list[tuple[str, int, http.Outcome]],
                 values.update(status="failed", next_attempt_at=None)
             else:
                 retry_at = values["next_attempt_at"] = at + RETRY_SCHEDULE[attempts]
+            _count(session, values.get("status") or metrics.RETRY, outcome.duration_ms)
             session.add(WebhookAttempt(
                 id=ids.new_id("whatt"), delivery_id=delivery_id, attempted_at=at,
                 response_status=outcome.status, error_code=outcome.error_code,
@@ -226,6 +229,13 @@ def _record(endpoint_id: str, done: list[tuple[str, int, http.Outcome]],
         disabled = failed and _endpoint_health(endpoint_id, False, at)
     if disabled:
         fail_pending(endpoint_id, "endpoint_disabled")
+
+
+def _count(session: Any, word: str, duration_ms: int) -> None:
+    """An attempt and the receiver's time, counted once the attempt's record commits."""
+    count_after_commit(session, metrics.WEBHOOK_DELIVERIES.labels(word).inc)
+    count_after_commit(session, partial(metrics.WEBHOOK_LATENCY.labels(word).observe,
+                                        duration_ms / 1000))
 
 
 def _rest(session: Any, endpoint_id: str, until: datetime) -> None:

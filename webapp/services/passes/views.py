@@ -6,8 +6,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from webapp import clock, settings
+from webapp.domain import balances, definition_read, per_pass
 from webapp.domain import definition as rules
-from webapp.domain import definition_read, per_pass
 from webapp.extensions import db
 from webapp.models import GoogleObject, Organization, Pass, PassEmail
 from webapp.services.credentials import identities
@@ -57,6 +57,9 @@ def wire(item: Pass, template_name: str | None, *, detail: bool) -> dict[str, An
     out["voidedAt"] = clock.isoformat(item.voided_at)
     out["redemptionCount"] = item.redemption_count
     out["lastRedeemedAt"] = clock.isoformat(item.last_redeemed_at)
+    out["balance"] = item.balance
+    out["lifetimePoints"] = item.lifetime_points
+    out["tier"] = tier_name(item)
     if detail:
         last = item.last_email
         out["lastEmail"] = None if last is None else email_wire.email_object(last)
@@ -64,6 +67,16 @@ def wire(item: Pass, template_name: str | None, *, detail: bool) -> dict[str, An
         out["editableBarcode"] = bool(attached.editable_barcode)
         out["preview"] = dict(attached.preview)
     return out
+
+
+def tier_name(item: Pass) -> str | None:
+    """A loyalty pass's tier, by its lifetime points (None: no tiers, or not loyalty)."""
+    if item.lifetime_points is None:
+        return None
+    definition = getattr(item, "definition", None) or revisions.definition_of(
+        item.template_id, item.template_revision) or {}
+    tier = balances.tier_for(definition, item.lifetime_points)
+    return tier.name if tier else None
 
 
 def attach(item: Pass, template_name: str | None, definition: dict[str, Any], *,

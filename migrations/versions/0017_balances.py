@@ -1,7 +1,8 @@
 """Balances: loyalty cards' points and gift cards' money (issue 32).
 
 A `balance_transactions` table (each earn or spend, with the balance after it) and each
-pass's `balance` and `lifetime_points` (None on templates that keep no balance).
+pass's `balance` and `lifetime_points` (None on templates that keep no balance); a bulk
+job's `operation` grows to 16 characters for `adjust_balance`.
 
 Revision ID: 0017
 Revises: 0016
@@ -39,9 +40,15 @@ def upgrade():
     with op.batch_alter_table('passes', schema=None) as batch_op:
         batch_op.add_column(sa.Column('balance', sa.BigInteger(), nullable=True))
         batch_op.add_column(sa.Column('lifetime_points', sa.BigInteger(), nullable=True))
+    with op.batch_alter_table('bulk_jobs', schema=None) as batch_op:
+        batch_op.alter_column('operation', existing_type=sa.String(length=8),
+                              type_=sa.String(length=16), existing_nullable=False)
 
 
 def downgrade():
+    with op.batch_alter_table('bulk_jobs', schema=None) as batch_op:
+        batch_op.alter_column('operation', existing_type=sa.String(length=16),
+                              type_=sa.String(length=8), existing_nullable=False)
     with op.batch_alter_table('passes', schema=None) as batch_op:
         batch_op.drop_column('lifetime_points')
         batch_op.drop_column('balance')

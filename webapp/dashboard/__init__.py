@@ -229,6 +229,7 @@ def init_app(app: Flask) -> None:
 # Pages: one module per section. A new section adds its module here (one line).
 from webapp.dashboard import (  # noqa: E402, F401
     auth,
+    balances,
     bulk_jobs,
     certificates,
     insights,

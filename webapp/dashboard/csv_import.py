@@ -28,7 +28,7 @@ PREVIEW_ROWS = 10  # the first rows shown, and the first rows with a problem
 PROBLEM, EXISTING = "Problem", "Already issued"
 OUTCOMES = {"ok": "OK", "problem": PROBLEM, "existing": EXISTING}
 DONE = {"issue": "Issued", "update": "Changed", "void": "Voided",
-        "upgrade": "Moved to the latest design"}
+        "upgrade": "Moved to the latest design", "adjust_balance": "Balance moved"}
 RESULTS = {"failed": PROBLEM, "existing": EXISTING, "canceled": "Not run",
            "pending": "Waiting"}
 # The bounds of POST /v1/passes's schema, which the job applies to each item at run time.

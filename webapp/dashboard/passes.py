@@ -13,6 +13,7 @@ from webapp.dashboard import ENV, bp, ctx, forms, insights, nav
 from webapp.dashboard.htmx import go, render
 from webapp.dashboard.once import once_per_form
 from webapp.errors import Conflict, InvalidRequest, NotFound, RateLimited
+from webapp.services.balances import ledger
 from webapp.services.credentials import identities
 from webapp.services.email import sending
 from webapp.services.passes import (
@@ -116,7 +117,8 @@ def _detail(pass_id: str, status: int = 200, **extra: Any) -> Response:
                   wallets=installations.for_pass(ctx(), item),
                   distribution_url=views.distribution_url(item.short_id),
                   lifetimes=LINK_LIFETIMES, email_languages=EMAIL_LANGUAGES,
-                  email_setup_problem=sending.setup_problem(), demo=_demo(item), **extra)
+                  email_setup_problem=sending.setup_problem(), demo=_demo(item),
+                  balance=ledger.for_page(ctx(), item), **extra)
 
 
 def _demo(item: Any) -> dict[str, bool]:

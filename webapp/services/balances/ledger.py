@@ -221,3 +221,24 @@ def shown_pass(movement: BalanceTransaction) -> Pass:
     item: Pass = movement.pass_
     definition = revisions.definition_of(item.template_id, item.template_revision) or {}
     return views.attach(item, item.template_name, definition)
+
+
+def for_page(ctx: Context, item: Pass) -> dict[str, Any] | None:
+    """What the dashboard's pass page and scanner show of a pass's balance (None: it keeps
+    none): the balance as text, its label, lifetime points and tier, the currency's minor
+    units, and the newest movements with their amounts as text."""
+    if item.balance is None:
+        return None
+    definition = item.definition or revisions.definition_of(
+        item.template_id, item.template_revision) or {}
+    code = balances.currency(definition)
+    loyalty = definition.get("type") == "loyalty"
+    history = list_(ctx, item.id, limit=20).data
+    return {"loyalty": loyalty, "currency": code,
+            "digits": balances.CURRENCIES.get(code or "", 0),
+            "label": balances.points_label(definition) if loyalty else "Balance",
+            "text": balances.shown(definition, item.balance),
+            "lifetime": balances.shown(definition, item.lifetime_points),
+            "tier": views.tier_name(item),
+            "history": [(m, balances.shown(definition, m.amount),
+                         balances.shown(definition, m.balance_after)) for m in history]}

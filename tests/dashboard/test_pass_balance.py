@@ -95,3 +95,15 @@ def test_a_pass_without_a_balance_has_no_card(dash: Dash, api: Api) -> None:
                                    "fieldValues": {"member": "Ada"}}).get_json()
     assert 'id="balance"' not in text(dash.get(f"/dashboard/test/passes/{item['id']}"))
     assert move(dash, item, amount="5").status_code == 422
+
+
+def test_the_previews_show_the_balance_and_tier(dash: Dash, api: Api, card: dict[str, Any],
+                                                client: Any) -> None:
+    from webapp.services.templates import previews
+
+    card_page = text(dash.get(f"/dashboard/test/passes/{card['id']}"))
+    assert card_page.count(">990<") >= 2  # the balance card and the preview
+    holder = client.get(f"/p/{card['shortId']}").get_data(as_text=True)
+    assert ">990<" in holder and ">Silver<" in holder
+    sample = previews.for_definition(gift_card_definition())
+    assert sample["fields"]["primary"][0]["display"] == "25.00 EUR"

@@ -172,6 +172,7 @@ def preview(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
             item.field_values.get(field.get("key", ""))
         groups[group].append({"key": field.get("key"), "label": field.get("label", ""),
                               "value": None if value is None else str(value)})
+    _store_fields(item, definition, groups)
     barcode = definition.get("barcode")
     return {
         "organizationName": definition.get("organizationName"),
@@ -187,6 +188,27 @@ def preview(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
             "altText": placeholders(barcode.get("altText"), item)},
         "event": definition.get("event"),
     }
+
+
+def _store_fields(item: Pass, definition: dict[str, Any],
+                  groups: dict[str, list[dict[str, Any]]]) -> None:
+    """As the wallets show them: a balance first in the primary row, a tier first in the
+    header, a coupon's offer title as its primary field when the design has none."""
+    amount = getattr(item, "balance", None)
+    if amount is not None and balances.balance_kind(definition.get("type")):
+        label = (balances.points_label(definition) if definition.get("type") == "loyalty"
+                 else "Balance")
+        groups["primary"].insert(0, {"key": "pass.balance", "label": label,
+                                     "value": balances.shown(definition, amount)})
+        tier = balances.tier_for(definition, getattr(item, "lifetime_points", None))
+        if tier is not None:
+            groups["header"].insert(0, {"key": "pass.tier", "label": "Tier",
+                                        "value": tier.name})
+    offer = definition.get("offer")
+    if definition.get("type") == "coupon" and isinstance(offer, dict) and not groups[
+            "primary"] and offer.get("title"):
+        groups["primary"].append({"key": "offer.title", "label": offer.get("provider") or "",
+                                  "value": str(offer["title"])})
 
 
 def images_of(item: Pass, definition: dict[str, Any]) -> dict[str, str]:

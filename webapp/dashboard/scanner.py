@@ -131,8 +131,9 @@ def _balance(item: Any, problem: str = "") -> Verdict:
     """The card's screen: its balance (and tier), and the controls to move it."""
     shown = ledger.for_page(ctx(), item)
     title = "Loyalty card" if shown and shown["loyalty"] else "Gift card"
+    fields = _fields(item, skip=("pass.balance", "pass.tier"))  # shown large instead
     return Verdict(True, "balance", title, problem, item.holder_name, item.template_name,
-                   _fields(item), pass_id=item.id, balance=shown)
+                   fields, pass_id=item.id, balance=shown)
 
 
 @bp.post(f"/{ENV}/scan/balance")
@@ -193,11 +194,12 @@ def _when(stamp: str | None, zone: ZoneInfo) -> str:
     return f"{day}at {moment:%H:%M}"
 
 
-def _fields(item: Any) -> list[tuple[str, str]]:
-    """The pass's labelled values from its front, in wallet order."""
+def _fields(item: Any, skip: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The pass's labelled values from its front, in wallet order (but the keys `skip`)."""
     groups = (item.preview or {}).get("fields", {})
     return [(f.get("label") or f.get("key") or "", f["value"])
-            for group in _SHOWN_GROUPS for f in groups.get(group, []) if f.get("value")]
+            for group in _SHOWN_GROUPS for f in groups.get(group, [])
+            if f.get("value") and f.get("key") not in skip]
 
 
 def _zone(name: str) -> ZoneInfo:

@@ -155,7 +155,7 @@ def apply(session: Session, item: Pass, *, amount: int, reason: str | None,
         .execution_options(synchronize_session=False))
     session.refresh(item)  # the row as it is now: after our UPDATE, or as it stopped us
     if won != 1:
-        _refuse(item, amount)
+        _refuse(item, amount, definition)
     movement = BalanceTransaction(
         id=ids.new_id("btx"), organization_id=item.organization_id,
         environment=item.environment, pass_id=item.id, amount=amount,
@@ -167,7 +167,7 @@ def apply(session: Session, item: Pass, *, amount: int, reason: str | None,
     return movement
 
 
-def _refuse(item: Pass, amount: int) -> None:
+def _refuse(item: Pass, amount: int, definition: dict[str, Any]) -> None:
     """Why the conditional UPDATE changed nothing.
 
     :raises Conflict: voided. :raises InsufficientBalance: too little. :raises InvalidRequest:
@@ -178,8 +178,8 @@ def _refuse(item: Pass, amount: int) -> None:
         raise Conflict("This pass is voided: its balance cannot change.", code="pass_voided")
     if balance + amount < 0:
         raise InsufficientBalance(
-            f"The pass's balance is {balance:,}: it cannot spend {-amount:,}.",
-            pass_id=item.id, balance=balance)
+            f"The pass's balance is {balances.shown(definition, balance)}: it cannot spend "
+            f"{balances.shown(definition, -amount)}.", pass_id=item.id, balance=balance)
     if balance + amount > balances.MAX_BALANCE:
         raise InvalidRequest(f"A balance can be at most {balances.MAX_BALANCE:,}; this one is "
                              f"{balance:,}.", code="balance_too_large", param="amount")

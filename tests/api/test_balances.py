@@ -340,3 +340,22 @@ def test_another_organization_s_or_environment_s_pass_is_404(
         assert_error(stranger.get(f"/v1/passes/{card['id']}/balance-transactions"), 404,
                      "not_found_error")
     assert api.get(f"/v1/passes/{card['id']}").get_json()["balance"] == 100
+
+
+def test_a_store_card_takes_its_own_strip_not_a_thumbnail(api: Api, card: dict[str, Any],
+                                                          png: Any) -> None:
+    strip = upload_asset(api, "strip", png(375, 123))
+    thumbnail = upload_asset(api, "thumbnail", png(90, 90))
+    put = api.request("PUT", f"/v1/passes/{card['id']}/images/strip", {"assetId": strip})
+    assert put.status_code == 200, put.get_json()
+    refused = api.request("PUT", f"/v1/passes/{card['id']}/images/thumbnail",
+                          {"assetId": thumbnail})
+    assert_error(refused, 400, "invalid_request_error", param="slot")
+
+
+def test_the_dashboard_names_the_types(api: Api, logo: str, client: Any, org: dict) -> None:
+    from tests.dashboard.conftest import sign_in, text
+
+    make(api, gift_card_definition())
+    dash = sign_in(client, org["email"], org["password"])
+    assert ">Gift card</td>" in text(dash.get("/dashboard/test/templates"))

@@ -359,3 +359,18 @@ def test_the_dashboard_names_the_types(api: Api, logo: str, client: Any, org: di
     make(api, gift_card_definition())
     dash = sign_in(client, org["email"], org["password"])
     assert ">Gift card</td>" in text(dash.get("/dashboard/test/templates"))
+
+
+def test_insights_count_balance_changes(api: Api, card: dict[str, Any], client: Any,
+                                        org: dict) -> None:
+    from tests.dashboard.conftest import sign_in, text
+
+    move(api, card["id"], {"amount": 5})
+    move(api, card["id"], {"amount": -5})
+    assert_error(move(api, card["id"], {"amount": -1000}), 409, "conflict_error")
+    totals = api.get("/v1/insights").get_json()["totals"]
+    assert totals["balanceChanges"] == 2  # the opening balance and the refusal are not
+    assert totals["byPlatform"]["apple"]["balanceChanges"] == 2
+    dash = sign_in(client, org["email"], org["password"])
+    overview = text(dash.get("/dashboard/test/"))
+    assert 'id="balance-changes">2 ' in overview

@@ -25,6 +25,7 @@ from webapp.errors import Conflict, InsufficientBalance, InvalidRequest
 from webapp.models import BalanceTransaction, Pass, Template
 from webapp.models.balance import MAX_REASON_LENGTH, MAX_REFERENCE_LENGTH
 from webapp.services.context import Context
+from webapp.services.insights import record as insights
 from webapp.services.outbox import record as outbox_record
 from webapp.services.passes import queries, views
 from webapp.services.templates import revisions
@@ -162,6 +163,7 @@ def apply(session: Session, item: Pass, *, amount: int, reason: str | None,
         balance_after=item.balance, reason=reason, reference=reference, source=source,
         created_at=now)
     insert_new(session, movement)
+    insights.balance_changed(session, item, now)
     _record(session, item, definition, movement, notification_mode)
     movement.pass_ = item
     return movement

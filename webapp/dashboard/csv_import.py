@@ -16,8 +16,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from webapp.dashboard import balances as balance_forms
 from webapp.dashboard import forms
-from webapp.domain import definition_read
+from webapp.domain import balances, definition_read
+from webapp.errors import InvalidRequest
 from webapp.services.passes.issuing import IssueRequest
 
 MAX_ROWS = 10_000  # as a bulk job takes (bulk.MAX_ITEMS)
@@ -153,6 +155,7 @@ class Target:
     required: bool
     format: str = "text"
     aliases: tuple[str, ...] = ()
+    digits: int = 0  # a money balance's minor units (a cell says 12.50)
 
 
 def targets(definition: dict[str, Any]) -> list[Target]:
@@ -169,6 +172,13 @@ def targets(definition: dict[str, Any]) -> list[Target]:
                                aliases=("name", "full name", "holder")))
     if definition_read.takes_barcode_value(definition):
         found.append(Target("barcodeValue", "Barcode value", True, aliases=("barcode",)))
+    kind = balances.balance_kind(definition.get("type"))
+    if kind is not None:  # the balance a card opens with: points, or money (12.50)
+        label = balances.points_label(definition) if kind == "points" else "Balance"
+        digits = balances.CURRENCIES.get(balances.currency(definition) or "", 0)
+        found.append(Target("balance", label, False, kind,
+                            ("balance", "points", "opening balance"),
+                            digits if kind == "money" else 0))
     found += [Target("externalId", "External ID", False, aliases=("external id", "id")),
               Target("expiresAt", "Expires at", False, "dateTime", ("expires", "expiry")),
               Target("relevantDate", "Relevant date", False, "dateTime", ("relevant",))]
@@ -219,6 +229,17 @@ def mapping_problems(mapping: dict[str, int], wanted: list[Target]) -> list[str]
             if t.required and t.name not in mapping]
 
 
+def _balance(cell: str, digits: int) -> int | str:
+    """A balance cell in points or minor units (12.50 EUR: 1250); the text itself when it
+    is no such amount (the item then fails with POST /v1/passes's words)."""
+    if re.fullmatch(r"0+([.,]0+)?", cell.strip()):
+        return 0
+    try:
+        return balance_forms.amount(cell, digits, "earn")
+    except InvalidRequest:
+        return cell
+
+
 def item(row: list[str], mapping: dict[str, int], wanted: list[Target]) -> dict[str, Any]:
     """A row as the item of a bulk issue job (POST /v1/passes's body); empty cells are
     left out. The holder's name is the template's holder-name field when it has one."""
@@ -232,6 +253,8 @@ def item(row: list[str], mapping: dict[str, int], wanted: list[Target]) -> dict[
         if target.name.startswith("fieldValues."):
             # numbers as the issue form sends them (same dashboard package)
             values[target.name.split(".", 1)[1]] = forms._value(cell, target.format)
+        elif target.name == "balance":
+            body["balance"] = _balance(cell, target.digits)
         else:
             body[target.name] = cell
     if values:
@@ -243,7 +266,10 @@ def item(row: list[str], mapping: dict[str, int], wanted: list[Target]) -> dict[
 
 
 def length_problem(body: dict[str, Any]) -> str | None:
-    """The first value longer than POST /v1/passes takes, in words."""
+    """The first value longer than POST /v1/passes takes, or a balance that is no amount,
+    in words."""
+    if isinstance(body.get("balance"), str):
+        return "Balance is not an amount (like 100, or 12.50 for money)."
     labels = {"holderName": "Holder name", "holderEmail": "Holder email",
               "barcodeValue": "Barcode value", "externalId": "External ID"}
     for name, limit in LENGTHS.items():
@@ -254,11 +280,13 @@ def length_problem(body: dict[str, Any]) -> str | None:
 
 def issue_request(template_id: str, body: dict[str, Any]) -> IssueRequest:
     """The issue request an item makes (for the dry run of the preview)."""
+    balance = body.get("balance")
     return IssueRequest(
         template_id=template_id, field_values=dict(body.get("fieldValues") or {}),
         holder_name=body.get("holderName"), holder_email=body.get("holderEmail"),
         barcode_value=body.get("barcodeValue"), expires_at=body.get("expiresAt"),
-        relevant_date=body.get("relevantDate"), external_id=body.get("externalId"))
+        relevant_date=body.get("relevantDate"), external_id=body.get("externalId"),
+        balance=balance if isinstance(balance, int) else None)
 
 
 _INJECTION = ("=", "+", "-", "@", "\t", "\r")

@@ -41,3 +41,32 @@ def test_a_gift_card_balance_is_read_in_its_currency() -> None:
     assert csv_import.item(["Ada", "12.50"], mapping, wanted)["balance"] == 1250
     assert csv_import.item(["Ada", "0"], mapping, wanted)["balance"] == 0
     assert csv_import.item(["Ada", "12.505"], mapping, wanted)["balance"] == "12.505"
+
+
+def test_a_till_export_moves_the_balances_of_the_passes_it_names(dash: Dash, api: Api,
+                                                                  png: Any) -> None:
+    template_id = _template(api, loyalty_definition(upload_asset(api, "logo", png(160, 50))))
+    job = api.post("/v1/bulk-jobs", {"operation": "issue", "templateId": template_id,
+                                     "items": [{"externalId": "M-1", "balance": 100},
+                                               {"externalId": "M-2", "balance": 50}]})
+    assert job.status_code == 202
+    url = _mapping_url(dash, template_id,
+                       b"External ID,Points,Reason\nM-1,120,till\nM-2,-80,till\nM-9,5,till\n"
+                       b"M-1,abc,till\n")
+    page = text(dash.post(f"{url}/preview", {"mode": "adjust", "mode-changed": "1"},
+                          htmx=True, header=True))
+    assert "Move 4 balances" in page
+    assert "No pass of this template has this External ID." in page
+    assert "Points is not an amount" in page
+    form = form_data(page, "import-form")
+    assert form["mode"] == "adjust" and form["map-amount"] == "1"
+    run = dash.post(f"{url}/run", form)
+    assert run.status_code == 303, text(run)
+    _wait_for_job(dash, run.headers["Location"])
+    rows = _results(dash, run.headers["Location"])[1:]
+    assert [row[2] for row in rows] == ["Balance moved", "Problem", "Problem", "Problem"]
+    listed = {p["externalId"] if "externalId" in p else p["id"]: p for p in
+              api.get(f"/v1/passes?templateId={template_id}").get_json()["data"]}
+    balances = sorted(p["balance"] for p in listed.values())
+    assert balances == [50, 220]  # M-2 cannot spend 80 of 50: refused, nothing moved
+    assert "insufficient" in rows[1][3].lower() or "cannot spend" in rows[1][3]

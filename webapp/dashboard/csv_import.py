@@ -185,6 +185,41 @@ def targets(definition: dict[str, Any]) -> list[Target]:
     return found
 
 
+MODES = ("issue", "adjust")  # what a file's rows do: issue passes, or move their balances
+
+
+def targets_for(definition: dict[str, Any], mode: str) -> list[Target]:
+    """The inputs of an import that issues passes (`targets`), or that moves the balances of
+    the template's passes named by their External ID (`adjust`: a loyalty or gift card)."""
+    kind = balances.balance_kind(definition.get("type"))
+    if mode != "adjust" or kind is None:
+        return targets(definition)
+    digits = balances.CURRENCIES.get(balances.currency(definition) or "", 0)
+    label = balances.points_label(definition) if kind == "points" else "Amount"
+    return [Target("externalId", "External ID", True, aliases=("external id", "id")),
+            Target("amount", label, True, kind, ("amount", "points", "balance"),
+                   digits if kind == "money" else 0),
+            Target("reason", "Reason", False), Target("reference", "Reference", False)]
+
+
+def adjust_item(row: list[str], mapping: dict[str, int], wanted: list[Target]
+                ) -> dict[str, Any]:
+    """A row as the item of an `adjust_balance` job: a negative amount spends."""
+    body: dict[str, Any] = {}
+    for target in wanted:
+        index = mapping.get(target.name)
+        cell = row[index].strip() if index is not None else ""
+        if not cell:
+            continue
+        if target.name == "amount":
+            spend = cell.startswith("-")
+            moved = _balance(cell.lstrip("-+"), target.digits)
+            body["amount"] = -moved if spend and isinstance(moved, int) else moved
+        else:
+            body[target.name] = cell
+    return body
+
+
 def holder_key(wanted: list[Target]) -> str | None:
     """The per-pass field that holds the holder's name (as the issue form has it), if any."""
     return forms.holder_field_key([{"key": t.name.split(".", 1)[1], "format": t.format}

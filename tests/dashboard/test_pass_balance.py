@@ -10,7 +10,7 @@ import pytest
 from tests.api.factories import gift_card_definition, loyalty_definition, store_body
 from tests.conftest import Api, upload_asset
 from tests.dashboard.conftest import Dash, text
-from webapp.dashboard.balances import amount
+from webapp.dashboard.forms import amount
 from webapp.errors import InvalidRequest
 
 
@@ -107,3 +107,18 @@ def test_the_previews_show_the_balance_and_tier(dash: Dash, api: Api, card: dict
     assert ">990<" in holder and ">Silver<" in holder
     sample = previews.for_definition(gift_card_definition())
     assert sample["fields"]["primary"][0]["display"] == "25.00 EUR"
+
+
+def test_the_issue_form_takes_an_opening_balance(dash: Dash, api: Api) -> None:
+    template = api.post("/v1/templates", store_body(gift_card_definition())).get_json()
+    form = text(dash.get(f"/dashboard/test/passes/new?template={template['id']}"))
+    assert "Opening balance (EUR)" in form
+    bad = dash.post("/dashboard/test/passes", {"template_id": template["id"],
+                                               "holder_name": "Ada", "balance": "ten"})
+    assert bad.status_code == 422 and "Enter an amount with at most 2 decimals" in text(bad)
+    made = dash.post("/dashboard/test/passes", {"template_id": template["id"],
+                                                "holder_name": "Ada", "balance": "12.50",
+                                                "platform-apple": "on"})
+    assert made.status_code == 303, text(made)
+    pass_id = made.headers["Location"].rsplit("/", 1)[1]
+    assert api.get(f"/v1/passes/{pass_id}").get_json()["balance"] == 1250

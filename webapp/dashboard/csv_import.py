@@ -16,7 +16,6 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from webapp.dashboard import balances as balance_forms
 from webapp.dashboard import forms
 from webapp.domain import balances, definition_read
 from webapp.errors import InvalidRequest
@@ -270,7 +269,7 @@ def _balance(cell: str, digits: int) -> int | str:
     if re.fullmatch(r"0+([.,]0+)?", cell.strip()):
         return 0
     try:
-        return balance_forms.amount(cell, digits, "earn")
+        return forms.amount(cell, digits, "earn")
     except InvalidRequest:
         return cell
 

@@ -17,8 +17,7 @@ from flask import Response, current_app, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import clock
-from webapp.dashboard import ENV, attempts, bp, ctx, nav
-from webapp.dashboard import balances as balance_forms
+from webapp.dashboard import ENV, attempts, bp, ctx, forms, nav
 from webapp.dashboard.htmx import go, render
 from webapp.errors import Conflict, InvalidRequest, NotFound, RedemptionRefused
 from webapp.services.balances import ledger
@@ -149,7 +148,7 @@ def scan_balance() -> Response:
         return render(_PAGE, _VERDICT, 422, verdict=None, error="This pass keeps no balance.",
                       **shown)
     try:
-        moved = balance_forms.amount(request.form.get("amount", ""), card["digits"],
+        moved = forms.amount(request.form.get("amount", ""), card["digits"],
                                      request.form.get("direction", "earn"))
         movement = ledger.adjust(ctx(), pass_id, amount=moved, source="scanner",
                                  reason=request.form.get("reason") or None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -291,3 +292,17 @@ def test_balance_answers_match_the_documented_schemas(document: dict[str, Any], 
     _validator(document, "Error").validate(refused.get_json())
     assert operation["post"]["responses"]["409"]["content"]["application/json"]["example"][
         "error"]["code"] == "insufficient_balance"
+
+
+def test_the_document_has_the_balances(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    operation = document["paths"]["/v1/passes/{pass_id}/balance-transactions"]
+    assert set(operation) == {"get", "post"}
+    assert operation["post"]["x-permission"] == "passes:write"
+    assert {"loyalty", "giftCard", "offer"} <= set(schemas["Definition"]["properties"])
+    assert {"balance", "lifetimePoints", "tier"} <= set(schemas["Pass"]["required"])
+    assert "balance" in schemas["PassCreate"]["properties"]
+    assert "adjust_balance" in schemas["BulkJobCreate"]["properties"]["operation"]["enum"]
+    assert {"pass.balance_changed", "pass.tier_changed"} <= set(
+        schemas["Event"]["properties"]["type"]["enum"])
+    assert '"balanceChanges"' in json.dumps(schemas["Insights"])

@@ -94,3 +94,25 @@ def _get(url: str, key: str, path: str) -> dict[str, Any]:
     request = urllib.request.Request(url + path, headers={"Authorization": f"Bearer {key}"})
     with urllib.request.urlopen(request, timeout=10) as response:
         return dict(json.loads(response.read()))
+
+
+def test_the_readme_loyalty_card_earns_spends_and_refuses_an_overspend(
+        served: tuple[str, str]) -> None:
+    url, key = served
+    text = (ROOT / "README.md").read_text()
+    found = re.search(r"<!-- readme-loyalty[^>]*-->\n```sh\n(.*?)```", text, re.S)
+    assert found, "README.md has no block marked <!-- readme-loyalty -->"
+    # Without -e: the overspend is meant to fail (409), as the README says.
+    result = subprocess.run(["bash", "-uo", "pipefail", "-c", readme_walk() + found.group(1)],
+                            cwd=ROOT, env={"PATH": os.environ["PATH"], "BASE": url, "KEY": key},
+                            capture_output=True, text=True, timeout=120)
+    moves = [json.loads(line) for line in result.stdout.splitlines()
+             if line.startswith('{"id":"btx_')]
+    assert [(m["amount"], m["balanceAfter"], m["pass"]["tier"]) for m in moves] == [
+        (950, 1050, "Gold"), (-300, 750, "Gold")]
+    assert moves[1]["pass"]["lifetimePoints"] == 1050
+    assert '"insufficient_balance"' in result.stdout and "error: 409" in result.stderr
+    # (the 409's body ends without a newline: the list follows it on the same line)
+    listed, _ = json.JSONDecoder().raw_decode(result.stdout[result.stdout.rindex(
+        '{"object":"list"'):])
+    assert [m["amount"] for m in listed["data"]] == [-300, 950, 100]

@@ -9,7 +9,8 @@
      ├── IdempotencyKeyInUse       same key, first request still running (409 idempotency_error)
      ├── NotFound                  unknown ID, or another tenant's (404 not_found_error)
      ├── Conflict                  state forbids it: stale revision, archived, voided (409)
-     │    └── RedemptionRefused    a pass that cannot be checked in now, and why (409)
+     │    ├── RedemptionRefused    a pass that cannot be checked in now, and why (409)
+     │    └── InsufficientBalance  a spend larger than the pass's balance (409)
      ├── AuthenticationFailed      missing, malformed, unknown or revoked key (401)
      ├── RateLimited               too many of something for now; `retry_after` seconds (429)
      └── ServiceUnavailable        a dependency is down (503)
@@ -92,6 +93,18 @@ class RedemptionRefused(Conflict):
         super().__init__(message, code=code)
         self.pass_id = pass_id
         self.redemption = redemption
+
+
+class InsufficientBalance(Conflict):
+    """A balance transaction that would take a pass's balance below zero: `balance` is the
+    pass's balance now, `pass_id` the pass."""
+
+    default_code = "insufficient_balance"
+
+    def __init__(self, message: str, *, pass_id: str, balance: int):
+        super().__init__(message)
+        self.pass_id = pass_id
+        self.balance = balance
 
 
 class AuthenticationFailed(ServiceError):

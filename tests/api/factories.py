@@ -58,3 +58,42 @@ def member_import_definition() -> dict[str, Any]:
                       {"key": "points", "label": "Points", "binding": "perPass",
                        "format": "number"}],
     }})
+
+
+def _store(kind: str, description: str, **members: Any) -> dict[str, Any]:
+    """A definition of one of the store types (loyalty, gift_card, coupon)."""
+    return {"schemaVersion": 1, "type": kind, "description": description,
+            "organizationName": "Bean Club",
+            "colors": {"background": "#6b3e26", "foreground": "#ffffff"},
+            "platforms": {"apple": True, "google": True},
+            "barcode": {"format": "qr"},
+            "config": {"fields": {"secondary": [{"key": "member", "label": "Member",
+                                                 "binding": "perPass"}]}},
+            **members}
+
+
+TIERS = [{"name": "Silver", "minLifetimePoints": 0},
+         {"name": "Gold", "minLifetimePoints": 1000, "backgroundColor": "#1f1f1f",
+          "foregroundColor": "#f5d061", "labelColor": "#ffffff"}]
+
+
+def loyalty_definition(logo: str, **changes: Any) -> dict[str, Any]:
+    """A loyalty card with points, a Silver and a Gold tier, and its (required) logo."""
+    return {**_store("loyalty", "Bean Club card", images={"logo": logo},
+                     loyalty={"programName": "Bean Club", "pointsLabel": "Points",
+                              "tiers": copy.deepcopy(TIERS)}), **changes}
+
+
+def gift_card_definition(currency: str = "EUR", **changes: Any) -> dict[str, Any]:
+    return {**_store("gift_card", "Bean Club gift card", giftCard={"currency": currency}),
+            **changes}
+
+
+def coupon_definition(**changes: Any) -> dict[str, Any]:
+    return {**_store("coupon", "2 for 1 coffee", offer={
+        "title": "2 for 1 coffee", "provider": "Bean Club", "details": "Any two coffees.",
+        "finePrint": "Once per visit."}), **changes}
+
+
+def store_body(definition: dict[str, Any], name: str = "Bean Club") -> dict[str, Any]:
+    return {"name": name, "type": definition["type"], "definition": definition}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -146,7 +147,7 @@ def test_the_error_schema_is_the_documented_envelope(document: dict[str, Any]) -
     assert error["additionalProperties"] is False
     detail = _resolve(document, error["properties"]["error"])
     assert set(detail["properties"]) == {"type", "code", "message", "param", "issues",
-                                        "issueCount", "passId", "redemption"}
+                                        "issueCount", "passId", "redemption", "balance"}
     assert detail["required"] == ["message"]
     assert detail["additionalProperties"] is False
     issue = detail["properties"]["issues"]["items"]
@@ -190,7 +191,8 @@ def test_template_schema_states_what_is_always_there(document: dict[str, Any]) -
     assert {"id", "object", "revision", "requiredFields", "settings"} <= set(template["required"])
     settings = template["properties"]["settings"]
     assert settings["properties"]["appleCertificateId"]["type"] == ["string", "null"]
-    assert template["properties"]["type"]["enum"] == ["generic", "event_ticket"]
+    assert template["properties"]["type"]["enum"] == ["generic", "event_ticket", "loyalty",
+                                                      "gift_card", "coupon"]
 
 
 def test_duplicate_body_is_optional(document: dict[str, Any], api: Api) -> None:
@@ -255,3 +257,52 @@ def test_real_answers_match_the_documented_schemas(document: dict[str, Any], api
     error = api.post("/v1/templates", {"name": "x", "type": "generic", "definition": {}})
     _validator(document, "Error").validate(error.get_json())
     assert error.get_json()["error"]["issues"]
+
+
+def test_definition_schema_shows_the_store_types_members(document: dict[str, Any]) -> None:
+    from tests.api.factories import coupon_definition, gift_card_definition, loyalty_definition
+
+    check = _validator(document, "Definition")
+    for good in (loyalty_definition("asset_1"), gift_card_definition(), coupon_definition()):
+        assert list(check.iter_errors(good)) == [], good["type"]
+    for bad in (gift_card_definition("eur"), {**coupon_definition(), "giftCard": {
+            "currency": "EUR"}}, {**gift_card_definition(), "giftCard": None},
+            loyalty_definition("asset_1", loyalty={"programName": "X", "tiers": []})):
+        assert not check.is_valid(bad), bad
+    missing = gift_card_definition()
+    del missing["giftCard"]
+    assert not check.is_valid(missing)
+
+
+def test_balance_answers_match_the_documented_schemas(document: dict[str, Any], api: Api
+                                                      ) -> None:
+    from tests.api.factories import gift_card_definition, store_body
+
+    template = api.post("/v1/templates", store_body(gift_card_definition())).get_json()
+    item = api.post("/v1/passes", {"templateId": template["id"], "balance": 500}).get_json()
+    _validator(document, "Pass").validate(item)
+    moved = api.post(f"/v1/passes/{item['id']}/balance-transactions", {"amount": -200})
+    assert moved.status_code == 201
+    _validator(document, "BalanceTransactionResult").validate(moved.get_json())
+    listed = api.get(f"/v1/passes/{item['id']}/balance-transactions").get_json()
+    operation = document["paths"]["/v1/passes/{pass_id}/balance-transactions"]
+    envelope = operation["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    Draft202012Validator({**envelope, "components": document["components"]}).validate(listed)
+    refused = api.post(f"/v1/passes/{item['id']}/balance-transactions", {"amount": -301})
+    _validator(document, "Error").validate(refused.get_json())
+    assert operation["post"]["responses"]["409"]["content"]["application/json"]["example"][
+        "error"]["code"] == "insufficient_balance"
+
+
+def test_the_document_has_the_balances(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    operation = document["paths"]["/v1/passes/{pass_id}/balance-transactions"]
+    assert set(operation) == {"get", "post"}
+    assert operation["post"]["x-permission"] == "passes:write"
+    assert {"loyalty", "giftCard", "offer"} <= set(schemas["Definition"]["properties"])
+    assert {"balance", "lifetimePoints", "tier"} <= set(schemas["Pass"]["required"])
+    assert "balance" in schemas["PassCreate"]["properties"]
+    assert "adjust_balance" in schemas["BulkJobCreate"]["properties"]["operation"]["enum"]
+    assert {"pass.balance_changed", "pass.tier_changed"} <= set(
+        schemas["Event"]["properties"]["type"]["enum"])
+    assert '"balanceChanges"' in json.dumps(schemas["Insights"])

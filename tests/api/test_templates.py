@@ -48,7 +48,8 @@ def test_event_ticket_template(api: Api) -> None:
     ({"name": 5, "type": "generic", "definition": definition()}, "name", "parameter_invalid"),
     ({"name": True, "type": "generic", "definition": definition()}, "name",
      "parameter_invalid"),
-    ({"name": "x", "type": "coupon", "definition": definition()}, "type", "parameter_invalid"),
+    ({"name": "x", "type": "boarding_pass", "definition": definition()}, "type",
+     "parameter_invalid"),
     ({"name": "x", "type": "generic", "definition": []}, "definition", "parameter_invalid"),
     ({"name": "x", "type": "generic", "definition": definition(), "extra": 1}, "extra",
      "parameter_unknown"),
@@ -148,7 +149,8 @@ def test_list_filters_by_type_and_archived(api: Api) -> None:
     assert ids("?type=generic&archived=true") == [g["id"]]
 
 
-@pytest.mark.parametrize(("q", "param"), [("?type=coupon", "type"), ("?archived=yes", "archived"),
+@pytest.mark.parametrize(("q", "param"), [("?type=boarding_pass", "type"),
+                                          ("?archived=yes", "archived"),
                                           ("?archived=1", "archived"), ("?bogus=1", "bogus")])
 def test_list_rejects_bad_query(api: Api, q: str, param: str) -> None:
     assert_error(api.get(f"/v1/templates{q}"), 400, "invalid_request_error", param=param)

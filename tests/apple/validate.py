@@ -241,13 +241,22 @@ def field_problems(fields: dict[str, Any], style: str, barcodes: list[dict[str, 
                 errs.append("dataDetectorTypes outside back fields")
             if "dateStyle" in item and not W3C.fullmatch(str(item["value"])):
                 errs.append(f"date field {item['key']} value is not ISO 8601")
+            if ("currencyCode" in item or "numberStyle" in item) and (
+                    not isinstance(item.get("value"), int | float)
+                    or isinstance(item.get("value"), bool)):
+                errs.append(f"currencyCode/numberStyle on {item['key']}: value is not a number")
+            if "currencyCode" in item and not re.fullmatch(r"[A-Z]{3}", str(item["currencyCode"])):
+                errs.append(f"currencyCode of {item['key']} is not ISO 4217")
+            if "currencyCode" in item and "numberStyle" in item:
+                errs.append(f"{item['key']} has both currencyCode and numberStyle")
     if len(keys) != len(set(keys)):
         errs.append("duplicate field keys")
     square = any(b.get("format") in ("PKBarcodeFormatQR", "PKBarcodeFormatAztec")
                  for b in barcodes)
-    if style == "generic" and square and \
+    # Generic passes, store cards and coupons with a square barcode (apple.md 1.5).
+    if style in ("generic", "storeCard", "coupon") and square and \
             len(fields.get("secondaryFields", [])) + len(fields.get("auxiliaryFields", [])) > 4:
-        errs.append("generic with square barcode: more than 4 secondary+auxiliary fields")
+        errs.append(f"{style} with square barcode: more than 4 secondary+auxiliary fields")
     return errs
 
 
@@ -273,6 +282,10 @@ def image_problems(archive: zipfile.ZipFile, names: list[str], doc: dict[str, An
             variant = f"{slot}.png" if other == 1 else f"{slot}@{other}x.png"
             if variant not in names:
                 errs.append(f"{variant} missing")
+    # Store cards and coupons show icon, logo and strip only (apple.md 1.8).
+    if ("storeCard" in doc or "coupon" in doc) and (
+            "thumbnail.png" in names or "background.png" in names):
+        errs.append("store card or coupon with a thumbnail or background")
     if "eventTicket" in doc and "strip.png" in names and (
             "background.png" in names or "thumbnail.png" in names):
         errs.append("event ticket with a strip and a background/thumbnail")

@@ -85,6 +85,29 @@ def _event(images: dict[str, str]) -> dict[str, Any]:
     }
 
 
+def _stores(images: dict[str, str]) -> list[dict[str, Any]]:
+    """A loyalty card (tiers with every member), a gift card and a coupon (issue 32)."""
+    base = {"schemaVersion": 1, "description": "Bean Club", "organizationName": "Bean Club",
+            "colors": {"background": "#6b3e26", "foreground": "#ffffff"},
+            "platforms": {"apple": True, "google": True},
+            "images": {"logo": images["logo"], "strip": images["strip"]},
+            "barcode": {"format": "qr"},
+            "config": {"fields": {"secondary": [{"key": "member", "label": "Member",
+                                                 "binding": "perPass"}]}}}
+    tiers = [{"name": "Silver", "minLifetimePoints": 0},
+             {"name": "Gold", "minLifetimePoints": 1000, "backgroundColor": "#1f1f1f",
+              "foregroundColor": "#f5d061", "labelColor": "#ffffff"}]
+    return [
+        {**base, "type": "loyalty", "loyalty": {"programName": "Bean Club",
+                                                "pointsLabel": "Beans", "tiers": tiers}},
+        {**base, "type": "gift_card", "giftCard": {"currency": "EUR"}},
+        {**base, "type": "coupon", "offer": {"title": "2 for 1", "provider": "Bean Club",
+                                             "details": "Any two coffees.",
+                                             "finePrint": "Once per visit."},
+         "redemption": {"mode": "single", "voidOnRedemption": True}},
+    ]
+
+
 def _members(schema: dict[str, Any], schemas: dict[str, Any], path: str) -> Iterator[str]:
     """The member paths a JSON Schema accepts: `a.b`, `[]` for array items, `*` for the
     members of a map."""
@@ -122,7 +145,7 @@ def samples(api: Api, png: Any) -> list[dict[str, Any]]:
         uploaded = api.post("/v1/assets", {"slot": slot, "data": png(*size)})
         assert uploaded.status_code == 201, uploaded.get_json()
         images[slot] = uploaded.get_json()["id"]
-    return [_generic(images), _event(images)]
+    return [_generic(images), _event(images), *_stores(images)]
 
 
 def test_the_samples_use_every_member_of_the_schema(api: Api,

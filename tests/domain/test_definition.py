@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.api.factories import coupon_definition, gift_card_definition, loyalty_definition
 from webapp.domain import definition as rules
 from webapp.domain.definition import (
     GROUP_LIMITS,
@@ -167,7 +168,7 @@ def test_schema_version_true_names_the_boolean() -> None:
 
 
 @pytest.mark.parametrize(("value", "code"), [
-    ("coupon", "invalid_value"), (1, "invalid_type"), ("", "invalid_value"),
+    ("boarding_pass", "invalid_value"), (1, "invalid_type"), ("", "invalid_value"),
     ("event_ticket", "type_mismatch"),
 ])
 def test_type(value: object, code: str) -> None:
@@ -827,11 +828,14 @@ def _container_paths(value: object, path: tuple = ()) -> list[tuple]:
     return out
 
 
-_TEMPLATES = {"generic": minimal(), "event_ticket": full_event()}
+_TEMPLATES = {"generic": minimal(), "event_ticket": full_event(),
+              "loyalty": loyalty_definition("asset_logo"), "gift_card": gift_card_definition(),
+              "coupon": coupon_definition()}
 _PLACES = {kind: _container_paths(d) for kind, d in _TEMPLATES.items()}
 _MEMBER_NAMES = sorted({"schemaVersion", "type", "event", "value", "perPass", "required",
                         "binding", "format", "latitude", "startsAt", "endsAt", "key", "fields",
-                        "header", "primary", "back", "logo", "apple", "background"})
+                        "header", "primary", "back", "logo", "apple", "background",
+                        "loyalty", "giftCard", "offer", "tiers", "currency", "title"})
 
 
 def _assert_well_formed(issues: object) -> None:

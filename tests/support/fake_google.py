@@ -33,10 +33,59 @@ from werkzeug.serving import make_server
 from webapp.wallets.google.callbacks import PROTOCOL, SENDER, lv
 
 SCOPE = "https://www.googleapis.com/auth/wallet_object.issuer"
-KINDS = ("genericClass", "genericObject", "eventTicketClass", "eventTicketObject")
+KINDS = ("genericClass", "genericObject", "eventTicketClass", "eventTicketObject",
+         "loyaltyClass", "loyaltyObject", "giftCardClass", "giftCardObject", "offerClass",
+         "offerObject")
 REQUIRED = {"genericClass": ("id",), "genericObject": ("id", "classId", "cardTitle", "header"),
             "eventTicketClass": ("id", "issuerName", "eventName", "reviewStatus"),
-            "eventTicketObject": ("id", "classId", "state")}
+            "eventTicketObject": ("id", "classId", "state"),
+            "loyaltyClass": ("id", "issuerName", "programName", "programLogo", "reviewStatus"),
+            "loyaltyObject": ("id", "classId", "state"),
+            "giftCardClass": ("id", "issuerName", "reviewStatus"),
+            "giftCardObject": ("id", "classId", "state", "cardNumber"),
+            "offerClass": ("id", "issuerName", "provider", "title", "redemptionChannel",
+                           "reviewStatus"),
+            "offerObject": ("id", "classId", "state")}
+# The members Google's discovery document (walletobjects v1) gives the loyalty, gift card and
+# offer resources: Google refuses any other ("Invalid JSON payload received. Unknown name").
+_CLASS_COMMON = {
+    "id", "issuerName", "reviewStatus", "hexBackgroundColor", "heroImage", "classTemplateInfo",
+    "callbackOptions", "merchantLocations", "textModulesData", "linksModuleData",
+    "imageModulesData", "messages", "homepageUri", "countryCode", "localizedIssuerName",
+    "multipleDevicesAndHoldersAllowedStatus", "notifyPreference", "enableSmartTap",
+    "redemptionIssuers", "securityAnimation", "viewUnlockRequirement", "locations", "review",
+    "version", "kind", "infoModuleData", "appLinkData", "valueAddedModuleData",
+    "allowMultipleUsersPerObject", "wordMark"}
+_OBJECT_COMMON = {
+    "id", "classId", "state", "barcode", "validTimeInterval", "textModulesData",
+    "linksModuleData", "imageModulesData", "messages", "heroImage", "notifyPreference",
+    "locations", "hasUsers", "smartTapRedemptionValue", "hasLinkedDevice",
+    "disableExpirationNotification", "infoModuleData", "appLinkData", "rotatingBarcode",
+    "groupingInfo", "passConstraints", "saveRestrictions", "linkedObjectIds",
+    "valueAddedModuleData", "merchantLocations", "classReference", "kind", "version"}
+MEMBERS = {
+    "loyaltyClass": _CLASS_COMMON | {
+        "programName", "programLogo", "wideProgramLogo", "accountIdLabel", "accountNameLabel",
+        "rewardsTier", "rewardsTierLabel", "secondaryRewardsTier", "secondaryRewardsTierLabel",
+        "localizedProgramName", "localizedAccountIdLabel", "localizedAccountNameLabel",
+        "localizedRewardsTier", "localizedRewardsTierLabel", "localizedSecondaryRewardsTier",
+        "localizedSecondaryRewardsTierLabel", "discoverableProgram"},
+    "loyaltyObject": _OBJECT_COMMON | {"accountId", "accountName", "loyaltyPoints",
+                                       "secondaryLoyaltyPoints", "linkedOfferIds"},
+    "giftCardClass": _CLASS_COMMON | {
+        "merchantName", "programLogo", "wideProgramLogo", "cardNumberLabel", "pinLabel",
+        "eventNumberLabel", "allowBarcodeRedemption", "localizedMerchantName",
+        "localizedCardNumberLabel", "localizedPinLabel", "localizedEventNumberLabel"},
+    "giftCardObject": _OBJECT_COMMON | {"cardNumber", "pin", "balance", "balanceUpdateTime",
+                                        "eventNumber"},
+    "offerClass": _CLASS_COMMON | {
+        "title", "provider", "redemptionChannel", "details", "finePrint", "titleImage",
+        "wideTitleImage", "helpUri", "shortTitle", "localizedTitle", "localizedProvider",
+        "localizedDetails", "localizedFinePrint", "localizedShortTitle"},
+    "offerObject": _OBJECT_COMMON,
+}
+REDEMPTION_CHANNELS = ("INSTORE", "ONLINE", "BOTH", "TEMPORARY_PRICE_REDUCTION")
+_CURRENCY = re.compile(r"^[A-Z]{3}$")
 _ID = re.compile(r"^\d+\.[A-Za-z0-9._-]+$")
 _COLOR = re.compile(r"^#([0-9a-fA-F]{3}){1,2}$")
 # MerchantLocation (reference/rest/v1/MerchantLocation): latitude -90..90, longitude
@@ -319,6 +368,9 @@ class FakeGoogle:
                 return f"Wallet Object Class {body['classId']} not found."
             if kind == "genericObject" and "notifyPreference" in body:
                 return "Unknown field notifyPreference"
+        problem = _store_problem(kind, body)
+        if problem:
+            return problem
         color = body.get("hexBackgroundColor")
         if color is not None and not _COLOR.match(str(color)):
             return "Invalid hexBackgroundColor"
@@ -421,6 +473,52 @@ class FakeGoogle:
             url = url.replace(public, reachable, 1)
         return httpx.post(url, content=body, headers={"Content-Type": "application/json"},
                           timeout=10).status_code
+
+
+def _store_problem(kind: str, body: dict[str, Any]) -> str | None:
+    """The loyalty, gift card and offer resources' own rules (GiftCardObject, LoyaltyObject,
+    OfferClass, LoyaltyClass in the REST reference)."""
+    if kind not in MEMBERS:
+        return None
+    unknown = sorted(set(body) - MEMBERS[kind])
+    if unknown:
+        return f"Invalid JSON payload received. Unknown name \"{unknown[0]}\" at '{kind}'"
+    for name in ("programLogo", "titleImage"):
+        if name in body and not (body[name].get("sourceUri") or {}).get("uri"):
+            return f"{name} needs sourceUri.uri"
+    if kind == "offerClass" and body["redemptionChannel"] not in REDEMPTION_CHANNELS:
+        return "Invalid redemptionChannel"
+    for name in ("loyaltyPoints", "secondaryLoyaltyPoints"):
+        if name in body and _points_problem(body[name]):
+            return f"{name}: {_points_problem(body[name])}"
+    if kind == "giftCardObject" and "balance" in body:
+        money = body["balance"]
+        if not isinstance(money, dict) or set(money) != {"micros", "currencyCode"} or \
+                not re.fullmatch(r"-?\d+", str(money["micros"])) or \
+                not _CURRENCY.match(str(money["currencyCode"])):
+            return "balance must be Money {micros, currencyCode}"
+    when = body.get("balanceUpdateTime")
+    if when is not None and (not isinstance(when, dict) or set(when) != {"date"}
+                             or _time_interval_problem({"end": when})):
+        return "balanceUpdateTime must be a DateTime {date}"
+    return None
+
+
+def _points_problem(points: Any) -> str | None:
+    """A LoyaltyPoints: a label and a balance with exactly one of string, int, double,
+    money."""
+    if not isinstance(points, dict) or set(points) - {"label", "balance", "localizedLabel"}:
+        return "not a LoyaltyPoints"
+    balance = points.get("balance")
+    kinds = set(balance) if isinstance(balance, dict) else set()
+    if len(kinds) != 1 or not kinds <= {"string", "int", "double", "money"}:
+        return "balance must have exactly one of string, int, double, money"
+    if "int" in kinds and (not isinstance(balance["int"], int) or isinstance(balance["int"],
+                                                                           bool)):
+        return "balance.int must be an integer"
+    if "string" in kinds and not isinstance(balance["string"], str):
+        return "balance.string must be a string"
+    return None
 
 
 def _localized_problem(node: Any, path: tuple[str, ...] = ()) -> str | None:

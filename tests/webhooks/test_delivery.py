@@ -15,7 +15,8 @@ PASS_LIST_MEMBERS = {"object", "id", "shortId", "templateId", "templateName",
                      "templateRevision", "environment", "status", "source", "holderName",
                      "holderEmail", "platforms", "signing", "distributionUrl", "createdAt",
                      "updatedAt", "voidedAt", "redemptionCount", "lastRedeemedAt",
-                     "expiresAt", "relevantDate", "images"}
+                     "expiresAt", "relevantDate", "images", "balance", "lifetimePoints",
+                     "tier"}
 
 
 def test_pass_created_arrives_signed_and_verifies(api: Api, receiver: Receiver) -> None:

@@ -10,6 +10,7 @@ bp = Blueprint("api", __name__, url_prefix="/v1")
 from webapp.api import (  # noqa: E402, F401  (routes)
     assets,
     auth,
+    balances,
     bulk_jobs,
     download_links,
     events,

@@ -12,8 +12,8 @@ from webapp.api import errors as wire
 from webapp.api import pass_schemas as ps
 from webapp.api.passes import issue_arguments, update_dates
 from webapp.api.requests import load
-from webapp.api.schemas import Strict
-from webapp.errors import ServiceError
+from webapp.api.schemas import Strict, StrictInteger
+from webapp.errors import InvalidRequest, ServiceError
 from webapp.services import bulk
 
 _EXTERNAL_ID = {"description": "your own ID of the pass, unique per template and environment: "
@@ -43,7 +43,22 @@ class VoidItem(Strict):
     passId = fields.String(required=True, validate=validate.Length(1, 64), metadata=_PASS_ID)
 
 
+class AdjustBalanceItem(Strict):
+    """A balance transaction (as POST /v1/passes/{id}/balance-transactions takes it) for the
+    pass named by passId, or by externalId (the job's templateId's passes)."""
+
+    passId = fields.String(validate=validate.Length(1, 64), metadata=_PASS_ID)
+    externalId = fields.String(validate=validate.Length(1, bulk.jobs.MAX_EXTERNAL_ID),
+                               metadata={"description": "instead of passId: the pass of the "
+                                                        "job's template with this externalId",
+                                         "examples": ["member-10442"]})
+    amount = StrictInteger(required=True, validate=validate.Range(-10**12, 10**12))
+    reason = fields.String(allow_none=True, validate=validate.Length(0, 100))
+    reference = fields.String(allow_none=True, validate=validate.Length(0, 200))
+
+
 _issue = IssueItem()
+_adjust = AdjustBalanceItem()
 _update = UpdateItem(exclude=("notificationMode",))
 _void = VoidItem()
 
@@ -61,6 +76,14 @@ def parse(operation: str, item: dict[str, Any]) -> dict[str, Any]:
         p = load(_update, item)
         return {"pass_id": p["passId"], "field_values": p.get("fieldValues"),
                 "dates": update_dates(p)}
+    if operation == "adjust_balance":
+        p = load(_adjust, item)
+        if ("passId" in p) == ("externalId" in p):
+            raise InvalidRequest("An item names its pass by passId or by externalId (one of "
+                                 "them).", code="parameter_missing", param="passId")
+        return {"pass_id": p.get("passId"), "external_id": p.get("externalId"),
+                "amount": p["amount"], "reason": p.get("reason"),
+                "reference": p.get("reference")}
     return {"pass_id": load(_void, item)["passId"]}
 
 

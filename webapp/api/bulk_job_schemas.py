@@ -21,13 +21,16 @@ from webapp.services import bulk
 
 _ITEMS = ("issue: what POST /v1/passes takes (templateId may be left out) plus an optional "
           "externalId; update: passId plus what PATCH /v1/passes/{id} takes but "
-          "notificationMode; void: passId. At most 10,000 items; each is checked when it "
+          "notificationMode; void: passId; adjust_balance: passId or externalId (with the "
+          "job's templateId), amount, reason, reference. At most 10,000 items; each is "
+          "checked when it "
           "runs, and a bad one fails alone (see the results).")
 
 
 # What each operation takes besides `operation`.
 _MEMBERS = {"issue": ("templateId", "items"), "update": ("items", "notificationMode"),
-            "void": ("items",), "upgrade": ("templateId", "toRevision", "notificationMode")}
+            "void": ("items",), "upgrade": ("templateId", "toRevision", "notificationMode"),
+            "adjust_balance": ("templateId", "items", "notificationMode")}
 
 
 class BulkJobCreate(Strict):
@@ -36,11 +39,13 @@ class BulkJobCreate(Strict):
 
     operation = fields.String(required=True, metadata={"enum": list(bulk.OPERATIONS)})
     templateId = fields.String(validate=validate.Length(1, 64), metadata={
-        "description": "issue and upgrade: the template", "examples": ["tmpl_01jf3v7k..."]})
+        "description": "issue and upgrade: the template; adjust_balance: the template whose "
+                       "passes items name by externalId", "examples": ["tmpl_01jf3v7k..."]})
     items = fields.List(fields.Dict(), metadata={
         "description": _ITEMS, "maxItems": bulk.MAX_ITEMS, "minItems": 1})
     notificationMode = fields.String(validate=validate.OneOf(NOTIFICATION_MODES), metadata={
-        "description": "update and upgrade: silent (default) or notify the holders"})
+        "description": "update, upgrade and adjust_balance: silent (default) or notify the "
+                       "holders"})
     toRevision = StrictInteger(validate=validate.Range(1, 2**31 - 1), metadata={
         "description": "upgrade: the revision to move the template's active passes to; "
                        "default the latest"})

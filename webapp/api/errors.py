@@ -3,7 +3,8 @@
     {"error": {"type": ..., "code": ..., "message": ..., "param"?: ..., "issues"?: [...]},
      "requestId": "req_..."}
 
-A refused redemption adds `passId` and `redemption` (the earlier one that decided it, or null).
+A refused redemption adds `passId` and `redemption` (the earlier one that decided it, or null);
+a refused spend (`insufficient_balance`) adds `passId` and `balance` (the pass's balance now).
 
 The 401 body carries `code: invalid_api_key` and no type, exactly as the spec shows. A
 restricted key outside its permissions gets 403 `permission_error` / `insufficient_scope`.
@@ -86,8 +87,10 @@ def from_service_error(exc: errors.ServiceError) -> Response:
     headers = {"Retry-After": "1"} if status in (409, 503) and type_ != "conflict_error" else None
     if isinstance(exc, errors.RateLimited):
         headers = {"Retry-After": str(exc.retry_after)}
-    extra = ({"passId": exc.pass_id, "redemption": exc.redemption}
+    extra: dict[str, Any] | None = ({"passId": exc.pass_id, "redemption": exc.redemption}
              if isinstance(exc, errors.RedemptionRefused) else None)
+    if isinstance(exc, errors.InsufficientBalance):
+        extra = {"passId": exc.pass_id, "balance": exc.balance}
     return envelope(status, exc.message, type_=type_ or None, code=exc.code, param=exc.param,
                     issues=getattr(exc, "issues", None),
                     issue_count=getattr(exc, "issue_count", None), headers=headers,

@@ -49,6 +49,9 @@ class Counts(Schema):
                                  "`delivered`; Google: `updated`)"})
     updatesFailed = fields.Integer(required=True, metadata={**_COUNT,
                                                               "description": "of those, failed"})
+    balanceChanges = fields.Integer(required=True, metadata={
+        **_COUNT, "description": "balance transactions of loyalty and gift cards (earns, "
+                                 "spends, loads, charges; not opening balances)"})
 
     class Meta:
         ordered = True
@@ -115,10 +118,10 @@ class Insights(Schema):
 
 
 def _counts(issued: int, views: int, intents: int, added: int, removed: int, installed: int,
-            sent: int, delivered: int, failed: int) -> dict[str, int]:
+            sent: int, delivered: int, failed: int, balance: int = 0) -> dict[str, int]:
     return {"issued": issued, "pageViews": views, "addIntents": intents, "added": added,
             "removed": removed, "installed": installed, "updatesSent": sent,
-            "updatesDelivered": delivered, "updatesFailed": failed}
+            "updatesDelivered": delivered, "updatesFailed": failed, "balanceChanges": balance}
 
 
 _APPLE = _counts(3, 5, 2, 2, 1, 1, 1, 1, 0)

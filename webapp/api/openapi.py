@@ -17,7 +17,8 @@ from flask import current_app, jsonify
 from marshmallow import Schema
 
 from webapp.api import bp, schemas
-from webapp.domain import definition, translations
+from webapp.domain import balances, definition, definition_kinds, translations
+from webapp.domain.definition_kinds import MEMBERS
 from webapp.domain.permissions import Need
 
 _ERRORS = {
@@ -176,6 +177,27 @@ _DEFINITION_SCHEMAS: dict[str, dict[str, Any]] = {
                 "description": "Apple: locations (the pass on the lock screen nearby); "
                                "Google: the class's merchantLocations (a notification "
                                "nearby)"},
+            loyalty={**_closed(
+                ["programName"], programName=_text(1, 64),
+                pointsLabel={**_text(1, 32), "description": "what the points are called "
+                             "(default Points); Apple: the balance field's label, Google: "
+                             "loyaltyPoints.label"},
+                tiers={"type": "array", "minItems": 1, "maxItems": definition_kinds.MAX_TIERS,
+                       "items": {"$ref": "#/components/schemas/Tier"},
+                       "description": "lowest first: the first at minLifetimePoints 0, each "
+                                      "next higher; a pass is in the highest tier its "
+                                      "lifetimePoints reach (spending never demotes)"}),
+                "description": "required on loyalty templates (which also need images.logo: "
+                               "Google's programLogo), refused on others"},
+            giftCard={**_closed(["currency"], currency={
+                "type": "string", "enum": sorted(balances.CURRENCIES),
+                "description": "ISO 4217; balances are kept in its minor units"}),
+                "description": "required on gift_card templates, refused on others"},
+            offer={**_closed(["title", "provider"], title=_text(1, 100),
+                             provider={**_text(1, 64), "description": "who gives the offer"},
+                             details=_text(0, 2000), finePrint=_text(0, 2000)),
+                   "description": "required on coupon templates, refused on others; a coupon's "
+                                  "redemption defaults to {\"mode\": \"single\"}"},
             defaultLanguage={**_LANGUAGE, "description": "the language of the texts above "
                                                          "(default en)"},
             translations={"type": "object", "propertyNames": _LANGUAGE,
@@ -184,10 +206,18 @@ _DEFINITION_SCHEMAS: dict[str, dict[str, Any]] = {
                           "description": "language tag -> the texts in that language (not "
                                          "the default language)"},
         ),
-        # `event` belongs to event tickets only (and `type` equals the template's type).
-        **_when("type", "event_ticket", {"required": ["event"]},
-                {"properties": {"event": _ABSENT}}),
+        # `event` belongs to event tickets only, `loyalty`, `giftCard` and `offer` to their
+        # types (and `type` equals the template's type).
+        "allOf": [_when("type", kind, {"required": [member]},
+                        {"properties": {member: _ABSENT}})
+                  for kind, member in (("event_ticket", "event"), *MEMBERS.items())],
     },
+    "Tier": _closed(["name", "minLifetimePoints"], name=_text(1, 32),
+                    minLifetimePoints={"type": "integer", "minimum": 0,
+                                       "maximum": balances.MAX_BALANCE},
+                    backgroundColor={**_COLOR, "description": "over colors.background"},
+                    foregroundColor={**_COLOR, "description": "over colors.foreground"},
+                    labelColor={**_COLOR, "description": "over colors.label"}),
     "Translation": {
         "description": "A template's texts in one language; what is left out stays in the "
                        "default language. Per-pass values are never translated.",

@@ -65,6 +65,10 @@ class PassCreate(Strict):
     googleIssuerId = fields.String(validate=validate.Length(1, 64))
     expiresAt = pass_date(_EXPIRES)
     relevantDate = pass_date(_RELEVANT)
+    balance = StrictInteger(validate=validate.Range(0, 10**12), metadata={
+        "description": "the opening balance: points on a loyalty template, minor units of "
+                       "its currency on a gift_card template (default 0); refused on the "
+                       "other types (balance_not_accepted)"})
     send = StrictBoolean(load_default=False, metadata={
         "description": "true: also email the pass to holderEmail (as POST /v1/passes/{id}/send "
                        "does; the answer's lastEmail shows it), in the language of "
@@ -208,6 +212,21 @@ class Pass(Schema):
     redemptionCount = fields.Integer(attribute="redemption_count", required=True, metadata={
         "minimum": 0, "description": "how often the pass was redeemed (checked in)"})
     lastRedeemedAt = Timestamp(attribute="last_redeemed_at", required=True, allow_none=True)
+    balance = fields.Integer(required=True, allow_none=True, metadata={
+        "minimum": 0, "description": "loyalty: points; gift_card: money in minor units of "
+                                     "the template's giftCard.currency (1250 is 12.50 EUR); "
+                                     "null on the other types"})
+    lifetimePoints = fields.Integer(attribute="lifetime_points", required=True,
+                                    allow_none=True, metadata={
+                                        "minimum": 0,
+                                        "description": "loyalty: every point earned (the "
+                                                       "opening balance included; spends "
+                                                       "never lower it); null on the other "
+                                                       "types"})
+    tier = fields.Method("_tier", required=True, metadata={
+        "type": ["string", "null"],
+        "description": "loyalty: the name of the highest tier the lifetime points reach "
+                       "(spending never demotes); null without tiers or on the other types"})
     lastEmail = fields.Nested(Email, attribute="last_email", allow_none=True, metadata={
         "description": "the newest email of the pass, or null; omitted from list results"})
     editableFields = fields.List(fields.Dict(), attribute="editable_fields",
@@ -221,6 +240,9 @@ class Pass(Schema):
 
     def _distribution_url(self, obj: Any) -> str:
         return views.distribution_url(obj.short_id)
+
+    def _tier(self, obj: Any) -> str | None:
+        return views.tier_name(obj)
 
 
 def dump_pass(item: Any) -> dict[str, Any]:

@@ -45,7 +45,8 @@ def issue_arguments(p: dict[str, Any]) -> dict[str, Any]:
             "platforms": p.get("platforms"), "revision": p.get("revision"),
             "certificate_id": p.get("certificateId"),
             "google_issuer_id": p.get("googleIssuerId"), "send_email": p["send"],
-            "expires_at": p.get("expiresAt"), "relevant_date": p.get("relevantDate")}
+            "expires_at": p.get("expiresAt"), "relevant_date": p.get("relevantDate"),
+            "balance": p.get("balance")}
 
 
 @bp.get("/passes")

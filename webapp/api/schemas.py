@@ -12,7 +12,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate
 from webapp import clock
 from webapp.domain import permissions
 
-TEMPLATE_TYPES = ("generic", "event_ticket")
+TEMPLATE_TYPES = ("generic", "event_ticket", "loyalty", "gift_card", "coupon")
 SLOTS = ("icon", "logo", "strip", "thumbnail", "background", "hero")  # no wallet shows a footer
 ENVIRONMENTS = ("test", "live")
 IMAGE_TYPES = ("image/png", "image/jpeg", "image/gif", "image/webp")
@@ -165,10 +165,13 @@ class ErrorDetail(Schema):
         "description": "with issues: how many problems there are in all"})
     passId = fields.String(metadata={
         "description": "a refused redemption (409 pass_voided, pass_expired, "
-                       "redemption_not_enabled, already_redeemed, max_uses_reached): the pass"})
+                       "redemption_not_enabled, already_redeemed, max_uses_reached) or a "
+                       "refused spend (409 insufficient_balance): the pass"})
     redemption = fields.Dict(allow_none=True, metadata={
         "description": "a refused redemption: the earlier redemption that decided it (the "
                        "first for already_redeemed, the last for max_uses_reached), else null"})
+    balance = fields.Integer(metadata={
+        "description": "a refused spend (409 insufficient_balance): the pass's balance now"})
 
 
 class Error(Schema):

@@ -149,7 +149,9 @@ class Event(Schema):
                        "webhook_endpoint.test, the event a dashboard user sends to one "
                        "endpoint to try it); wallet: {platform, installations} on "
                        "pass.added_to_wallet and pass.removed_from_wallet; redemption: the "
-                       "redemption on pass.redeemed; object: the bulk job (as "
+                       "redemption on pass.redeemed; balanceTransaction: the balance "
+                       "transaction on pass.balance_changed; tier: {from, to} (tier names, "
+                       "null for none) on pass.tier_changed; object: the bulk job (as "
                        "GET /v1/bulk-jobs/{id} answers it) on bulk_job.completed"})
 
     class Meta:

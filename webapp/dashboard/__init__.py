@@ -32,7 +32,8 @@ PUBLIC_ENDPOINTS = {"dashboard.login", "dashboard.root", "dashboard.invitation"}
 # All a member with the `scanner` role may reach (static files are the app's, not ours):
 # the scanner and its verdicts, signing in and out, their own password, which organization.
 SCANNER_ENDPOINTS = PUBLIC_ENDPOINTS | {
-    "dashboard.scan_open", "dashboard.scan_index", "dashboard.scan_verdict", "dashboard.logout",
+    "dashboard.scan_open", "dashboard.scan_index", "dashboard.scan_verdict",
+    "dashboard.scan_balance", "dashboard.logout",
     "dashboard.account", "dashboard.switch_organization"}
 _SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
@@ -229,6 +230,7 @@ def init_app(app: Flask) -> None:
 # Pages: one module per section. A new section adds its module here (one line).
 from webapp.dashboard import (  # noqa: E402, F401
     auth,
+    balances,
     bulk_jobs,
     certificates,
     insights,

@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp.dashboard import ENV, bp, csv_import, ctx, forms, nav
 from webapp.dashboard.htmx import go, render
 from webapp.dashboard.once import once_per_form
+from webapp.domain import balances as ledger_kinds
 from webapp.errors import InvalidRequest, NotFound, ServiceError
 from webapp.services import bulk
 from webapp.services.bulk import uploads
@@ -78,25 +79,39 @@ def _upload(template_id: str, upload_id: str) -> tuple[Any, csv_import.Table]:
 @bp.get(f"/{ENV}/templates/<template_id>/import/<upload_id>")
 def templates_import_map(template_id: str, upload_id: str) -> Response:
     template, table = _upload(template_id, upload_id)
-    wanted = csv_import.targets(template.definition)
-    return _mapping(template, upload_id, table, csv_import.suggest(table.headers, wanted))
+    mode = _mode()
+    wanted = csv_import.targets_for(template.definition, mode)
+    return _mapping(template, upload_id, table, csv_import.suggest(table.headers, wanted),
+                    mode=mode)
 
 
 @bp.post(f"/{ENV}/templates/<template_id>/import/<upload_id>/preview")
 def templates_import_preview(template_id: str, upload_id: str) -> Response:
     """The preview again, for the columns the selects now name (nothing is written)."""
     template, table = _upload(template_id, upload_id)
-    wanted = csv_import.targets(template.definition)
+    mode = _mode()
+    wanted = csv_import.targets_for(template.definition, mode)
+    if request.form.get("mode-changed"):  # the columns are matched again for the new inputs
+        return _mapping(template, upload_id, table,
+                        csv_import.suggest(table.headers, wanted), mode=mode)
     return _mapping(template, upload_id, table,
-                    csv_import.mapping_from(request.form, wanted, len(table.headers)))
+                    csv_import.mapping_from(request.form, wanted, len(table.headers)),
+                    mode=mode)
+
+
+def _mode() -> str:
+    """What the file's rows do: issue passes (default) or move balances (`adjust`)."""
+    mode = request.values.get("mode", "issue")
+    return mode if mode in csv_import.MODES else "issue"
 
 
 def _mapping(template: Any, upload_id: str, table: csv_import.Table, mapping: dict[str, int],
-             status: int = 200, problem: str | None = None) -> Response:
+             status: int = 200, problem: str | None = None, mode: str = "issue") -> Response:
     """The column selects, then every row checked: how many have problems, and the first
     rows and the first rows with a problem, each with its words."""
-    wanted = csv_import.targets(template.definition)
-    rows = _checked_rows(template.id, table, mapping, wanted)
+    wanted = csv_import.targets_for(template.definition, mode)
+    adjusting = wanted and wanted[0].name == "externalId" and mode == "adjust"
+    rows = (_checked_moves if adjusting else _checked_rows)(template.id, table, mapping, wanted)
     bad = [row for row in rows if row["problem"]]
     shown = {row["number"]: row for row in rows[:csv_import.PREVIEW_ROWS]} | {
         row["number"]: row for row in bad[:csv_import.PREVIEW_ROWS]}
@@ -104,7 +119,29 @@ def _mapping(template: Any, upload_id: str, table: csv_import.Table, mapping: di
                   template=template, upload_id=upload_id, table=table, wanted=wanted,
                   mapping=mapping, problem=problem, words=csv_import.OUTCOMES,
                   mapping_problems=csv_import.mapping_problems(mapping, wanted),
-                  rows=[shown[number] for number in sorted(shown)], bad=bad)
+                  rows=[shown[number] for number in sorted(shown)], bad=bad,
+                  mode="adjust" if adjusting else "issue",
+                  balances=ledger_kinds.balance_kind(template.definition.get("type")))
+
+
+def _checked_moves(template_id: str, table: csv_import.Table, mapping: dict[str, int],
+                   wanted: list[csv_import.Target]) -> list[dict[str, Any]]:
+    """Every row of a balance import: its problem (no such External ID, no amount), else
+    the pass it moves."""
+    bodies = [csv_import.adjust_item(row, mapping, wanted) for row in table.rows]
+    found = queries.external_pass_ids(ctx(), template_id, [
+        body["externalId"] for body in bodies if body.get("externalId")])
+    out = []
+    for i, (row, body) in enumerate(zip(table.rows, bodies, strict=True)):
+        problem = None
+        if not isinstance(body.get("amount"), int) or body["amount"] == 0:
+            problem = f"{wanted[1].label} is not an amount (like 50, -20, or 12.50 for money)."
+        elif body.get("externalId") not in found:
+            problem = "No pass of this template has this External ID."
+        out.append({"number": i + 1, "problem": problem, "existing": None,
+                    "cells": [row[mapping[t.name]] if t.name in mapping else ""
+                              for t in wanted]})
+    return out
 
 
 def _checked_rows(template_id: str, table: csv_import.Table, mapping: dict[str, int],
@@ -138,16 +175,21 @@ def _in_words(exc: ServiceError, wanted: list[csv_import.Target]) -> str:
 def templates_import_run(template_id: str, upload_id: str) -> BaseResponse:
     """Start the bulk job that issues a pass per row; the upload is then forgotten."""
     template, table = _upload(template_id, upload_id)
-    wanted = csv_import.targets(template.definition)
+    mode = _mode()
+    wanted = csv_import.targets_for(template.definition, mode)
+    adjusting = mode == "adjust" and wanted[0].name == "externalId"
     mapping = csv_import.mapping_from(request.form, wanted, len(table.headers))
     if csv_import.mapping_problems(mapping, wanted):
-        return _mapping(template, upload_id, table, mapping, 422,
+        return _mapping(template, upload_id, table, mapping, 422, mode=mode,
                         problem="Not started: choose a column for each required input.")
-    items = [csv_import.item(row, mapping, wanted) for row in table.rows]
+    make = csv_import.adjust_item if adjusting else csv_import.item
+    items = [make(row, mapping, wanted) for row in table.rows]
     try:
-        job = bulk.create(ctx(), "issue", {"templateId": template.id, "items": items})
+        job = bulk.create(ctx(), "adjust_balance" if adjusting else "issue",
+                          {"templateId": template.id, "items": items})
     except InvalidRequest as exc:  # e.g. the template was archived meanwhile
-        return _mapping(template, upload_id, table, mapping, 422, problem=exc.message)
+        return _mapping(template, upload_id, table, mapping, 422, problem=exc.message,
+                        mode=mode)
     uploads.discard(ctx(), template.id, upload_id)
     return go(url_for("dashboard.jobs_show", job_id=job.id))
 

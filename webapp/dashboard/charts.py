@@ -136,7 +136,7 @@ def part_label(name: str) -> str:
 LABELS = {"issued": "Issued", "pageViews": "Page views", "addIntents": "Add intents",
           "added": "Added", "removed": "Removed", "installed": "Installed",
           "updatesSent": "Updates sent", "updatesDelivered": "Updates delivered",
-          "updatesFailed": "Updates failed"}
+          "updatesFailed": "Updates failed", "balanceChanges": "Balance changes"}
 COUNTS = tuple(LABELS)  # the order of the counts in tables and CSV
 
 

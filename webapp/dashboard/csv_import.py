@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from webapp.dashboard import forms
-from webapp.domain import definition_read
+from webapp.domain import balances, definition_read
+from webapp.errors import InvalidRequest
 from webapp.services.passes.issuing import IssueRequest
 
 MAX_ROWS = 10_000  # as a bulk job takes (bulk.MAX_ITEMS)
@@ -28,7 +29,7 @@ PREVIEW_ROWS = 10  # the first rows shown, and the first rows with a problem
 PROBLEM, EXISTING = "Problem", "Already issued"
 OUTCOMES = {"ok": "OK", "problem": PROBLEM, "existing": EXISTING}
 DONE = {"issue": "Issued", "update": "Changed", "void": "Voided",
-        "upgrade": "Moved to the latest design"}
+        "upgrade": "Moved to the latest design", "adjust_balance": "Balance moved"}
 RESULTS = {"failed": PROBLEM, "existing": EXISTING, "canceled": "Not run",
            "pending": "Waiting"}
 # The bounds of POST /v1/passes's schema, which the job applies to each item at run time.
@@ -153,6 +154,7 @@ class Target:
     required: bool
     format: str = "text"
     aliases: tuple[str, ...] = ()
+    digits: int = 0  # a money balance's minor units (a cell says 12.50)
 
 
 def targets(definition: dict[str, Any]) -> list[Target]:
@@ -169,10 +171,52 @@ def targets(definition: dict[str, Any]) -> list[Target]:
                                aliases=("name", "full name", "holder")))
     if definition_read.takes_barcode_value(definition):
         found.append(Target("barcodeValue", "Barcode value", True, aliases=("barcode",)))
+    kind = balances.balance_kind(definition.get("type"))
+    if kind is not None:  # the balance a card opens with: points, or money (12.50)
+        label = balances.points_label(definition) if kind == "points" else "Balance"
+        digits = balances.CURRENCIES.get(balances.currency(definition) or "", 0)
+        found.append(Target("balance", label, False, kind,
+                            ("balance", "points", "opening balance"),
+                            digits if kind == "money" else 0))
     found += [Target("externalId", "External ID", False, aliases=("external id", "id")),
               Target("expiresAt", "Expires at", False, "dateTime", ("expires", "expiry")),
               Target("relevantDate", "Relevant date", False, "dateTime", ("relevant",))]
     return found
+
+
+MODES = ("issue", "adjust")  # what a file's rows do: issue passes, or move their balances
+
+
+def targets_for(definition: dict[str, Any], mode: str) -> list[Target]:
+    """The inputs of an import that issues passes (`targets`), or that moves the balances of
+    the template's passes named by their External ID (`adjust`: a loyalty or gift card)."""
+    kind = balances.balance_kind(definition.get("type"))
+    if mode != "adjust" or kind is None:
+        return targets(definition)
+    digits = balances.CURRENCIES.get(balances.currency(definition) or "", 0)
+    label = balances.points_label(definition) if kind == "points" else "Amount"
+    return [Target("externalId", "External ID", True, aliases=("external id", "id")),
+            Target("amount", label, True, kind, ("amount", "points", "balance"),
+                   digits if kind == "money" else 0),
+            Target("reason", "Reason", False), Target("reference", "Reference", False)]
+
+
+def adjust_item(row: list[str], mapping: dict[str, int], wanted: list[Target]
+                ) -> dict[str, Any]:
+    """A row as the item of an `adjust_balance` job: a negative amount spends."""
+    body: dict[str, Any] = {}
+    for target in wanted:
+        index = mapping.get(target.name)
+        cell = row[index].strip() if index is not None else ""
+        if not cell:
+            continue
+        if target.name == "amount":
+            spend = cell.startswith("-")
+            moved = _balance(cell.lstrip("-+"), target.digits)
+            body["amount"] = -moved if spend and isinstance(moved, int) else moved
+        else:
+            body[target.name] = cell
+    return body
 
 
 def holder_key(wanted: list[Target]) -> str | None:
@@ -219,6 +263,17 @@ def mapping_problems(mapping: dict[str, int], wanted: list[Target]) -> list[str]
             if t.required and t.name not in mapping]
 
 
+def _balance(cell: str, digits: int) -> int | str:
+    """A balance cell in points or minor units (12.50 EUR: 1250); the text itself when it
+    is no such amount (the item then fails with POST /v1/passes's words)."""
+    if re.fullmatch(r"0+([.,]0+)?", cell.strip()):
+        return 0
+    try:
+        return forms.amount(cell, digits, "earn")
+    except InvalidRequest:
+        return cell
+
+
 def item(row: list[str], mapping: dict[str, int], wanted: list[Target]) -> dict[str, Any]:
     """A row as the item of a bulk issue job (POST /v1/passes's body); empty cells are
     left out. The holder's name is the template's holder-name field when it has one."""
@@ -232,6 +287,8 @@ def item(row: list[str], mapping: dict[str, int], wanted: list[Target]) -> dict[
         if target.name.startswith("fieldValues."):
             # numbers as the issue form sends them (same dashboard package)
             values[target.name.split(".", 1)[1]] = forms._value(cell, target.format)
+        elif target.name == "balance":
+            body["balance"] = _balance(cell, target.digits)
         else:
             body[target.name] = cell
     if values:
@@ -243,7 +300,10 @@ def item(row: list[str], mapping: dict[str, int], wanted: list[Target]) -> dict[
 
 
 def length_problem(body: dict[str, Any]) -> str | None:
-    """The first value longer than POST /v1/passes takes, in words."""
+    """The first value longer than POST /v1/passes takes, or a balance that is no amount,
+    in words."""
+    if isinstance(body.get("balance"), str):
+        return "Balance is not an amount (like 100, or 12.50 for money)."
     labels = {"holderName": "Holder name", "holderEmail": "Holder email",
               "barcodeValue": "Barcode value", "externalId": "External ID"}
     for name, limit in LENGTHS.items():
@@ -254,11 +314,13 @@ def length_problem(body: dict[str, Any]) -> str | None:
 
 def issue_request(template_id: str, body: dict[str, Any]) -> IssueRequest:
     """The issue request an item makes (for the dry run of the preview)."""
+    balance = body.get("balance")
     return IssueRequest(
         template_id=template_id, field_values=dict(body.get("fieldValues") or {}),
         holder_name=body.get("holderName"), holder_email=body.get("holderEmail"),
         barcode_value=body.get("barcodeValue"), expires_at=body.get("expiresAt"),
-        relevant_date=body.get("relevantDate"), external_id=body.get("externalId"))
+        relevant_date=body.get("relevantDate"), external_id=body.get("externalId"),
+        balance=balance if isinstance(balance, int) else None)
 
 
 _INJECTION = ("=", "+", "-", "@", "\t", "\r")

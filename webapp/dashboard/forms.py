@@ -6,6 +6,8 @@ them into the form's input names so the message appears next to the right input.
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
@@ -139,3 +141,25 @@ def value_patch(form: MultiDict[str, str], fields: list[dict[str, Any]]) -> dict
 def form_values(form: MultiDict[str, str]) -> dict[str, str]:
     """What was typed, to put back into a re-rendered form."""
     return {key: form.get(key, "") for key in form if key != "csrf_token"}
+
+
+_NUMBER = re.compile(r"\d{1,13}([.,]\d{1,4})?")
+
+
+def amount(text: str, digits: int, direction: str) -> int:
+    """A form's amount in points or minor units, signed by the button pressed.
+
+    :raises InvalidRequest: not a positive number with at most `digits` decimals.
+    """
+    text = text.strip().replace(" ", "")
+    unit = "points" if digits == 0 else f"an amount with at most {digits} decimals"
+    if not _NUMBER.fullmatch(text):
+        raise InvalidRequest(f"Enter {unit}, like {'50' if digits == 0 else '12.50'}.",
+                             param="amount")
+    try:
+        value = Decimal(text.replace(",", ".")).scaleb(digits)
+    except InvalidOperation:  # pragma: no cover - the pattern admits numbers only
+        raise InvalidRequest(f"Enter {unit}.", param="amount") from None
+    if value != value.to_integral_value() or value <= 0:
+        raise InvalidRequest(f"Enter {unit}, more than 0.", param="amount")
+    return int(value) * (-1 if direction == "spend" else 1)

@@ -4,6 +4,7 @@ and a printable QR code of the permanent link."""
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 from typing import Any
 
 from flask import Response, flash, make_response, request, url_for
@@ -12,7 +13,9 @@ from werkzeug.wrappers import Response as BaseResponse
 from webapp.dashboard import ENV, bp, ctx, forms, insights, nav
 from webapp.dashboard.htmx import go, render
 from webapp.dashboard.once import once_per_form
+from webapp.domain import balances as ledger_rules
 from webapp.errors import Conflict, InvalidRequest, NotFound, RateLimited
+from webapp.services.balances import ledger
 from webapp.services.credentials import identities
 from webapp.services.email import sending
 from webapp.services.passes import (
@@ -89,8 +92,8 @@ def passes_create() -> BaseResponse:
                            errors=missing, problem=f"Not issued: {len(missing)} "
                            f"value{'s' if len(missing) != 1 else ''} missing.")
     try:
-        item = issuing.issue(ctx(), forms.issue_request(
-            request.form, fields, template.definition.get("platforms", {})))
+        req = forms.issue_request(request.form, fields, template.definition.get("platforms", {}))
+        item = issuing.issue(ctx(), replace(req, balance=_opening(template.definition)))
     except InvalidRequest as exc:
         name = forms.field_name(exc.param)
         if name == "holder_name" and (holder_key := forms.holder_field_key(fields)):
@@ -116,7 +119,22 @@ def _detail(pass_id: str, status: int = 200, **extra: Any) -> Response:
                   wallets=installations.for_pass(ctx(), item),
                   distribution_url=views.distribution_url(item.short_id),
                   lifetimes=LINK_LIFETIMES, email_languages=EMAIL_LANGUAGES,
-                  email_setup_problem=sending.setup_problem(), demo=_demo(item), **extra)
+                  email_setup_problem=sending.setup_problem(), demo=_demo(item),
+                  balance=ledger.for_page(ctx(), item), **extra)
+
+
+def _opening(definition: dict[str, Any]) -> int | None:
+    """The form's opening balance of a loyalty or gift card (money as 12.50), or None.
+
+    :raises InvalidRequest: not an amount.
+    """
+    text = request.form.get("balance", "").strip()
+    kind = ledger_rules.balance_kind(definition.get("type"))
+    if not text or kind is None or text.strip("0.,") == "":
+        return None
+    digits = ledger_rules.CURRENCIES.get(ledger_rules.currency(definition) or "", 0) \
+        if kind == "money" else 0
+    return forms.amount(text, digits, "earn")
 
 
 def _demo(item: Any) -> dict[str, bool]:

@@ -17,9 +17,10 @@ from flask import Response, current_app, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from webapp import clock
-from webapp.dashboard import ENV, attempts, bp, ctx, nav
+from webapp.dashboard import ENV, attempts, bp, ctx, forms, nav
 from webapp.dashboard.htmx import go, render
 from webapp.errors import Conflict, InvalidRequest, NotFound, RedemptionRefused
+from webapp.services.balances import ledger
 from webapp.services.passes import queries
 from webapp.services.redemptions import checkin
 
@@ -48,6 +49,10 @@ class Verdict:
     holder: str | None = None
     template: str | None = None
     fields: list[tuple[str, str]] = field(default_factory=list)
+    # A loyalty or gift card (issue 32): its pass and balance (`ledger.for_page`), and the
+    # forms to add or spend points, charge money.
+    pass_id: str | None = None
+    balance: dict[str, Any] | None = None
 
 
 @bp.get("/scan")
@@ -94,6 +99,10 @@ def _judge(code: str, location: str, zone: ZoneInfo) -> tuple[int, Verdict | Non
     try:
         redemption = checkin.scan(ctx(), code, source="scanner", location=location)
     except RedemptionRefused as exc:
+        if exc.code == "redemption_not_enabled":  # a points or money card: its balance
+            item = queries.get(ctx(), exc.pass_id)
+            if item.balance is not None:
+                return 200, _balance(item), None
         return 200, _refused(exc, zone), None
     except NotFound:
         return 200, Verdict(False, "unknown_code", _TITLES["unknown_code"],
@@ -115,6 +124,42 @@ def _valid(item: Any) -> Verdict:
         reason = f"Use {item.redemption_count}" + (f" of {limit}" if limit else "")
     return Verdict(True, "valid", "Valid", reason, item.holder_name, item.template_name,
                    _fields(item))
+
+
+def _balance(item: Any, problem: str = "") -> Verdict:
+    """The card's screen: its balance (and tier), and the controls to move it."""
+    shown = ledger.for_page(ctx(), item)
+    title = "Loyalty card" if shown and shown["loyalty"] else "Gift card"
+    fields = _fields(item, skip=("pass.balance", "pass.tier"))  # shown large instead
+    return Verdict(True, "balance", title, problem, item.holder_name, item.template_name,
+                   fields, pass_id=item.id, balance=shown)
+
+
+@bp.post(f"/{ENV}/scan/balance")
+def scan_balance() -> Response:
+    """Add points, spend them or charge a gift card from the scanner (source `scanner`):
+    the card's screen again, with its new balance or why not."""
+    location = request.form.get("location", "")
+    shown: dict[str, Any] = {"location": location, "zone": "UTC"}
+    pass_id = request.form.get("pass_id", "")
+    item = queries.get(ctx(), pass_id)
+    card = ledger.for_page(ctx(), item)
+    if card is None:
+        return render(_PAGE, _VERDICT, 422, verdict=None, error="This pass keeps no balance.",
+                      **shown)
+    try:
+        moved = forms.amount(request.form.get("amount", ""), card["digits"],
+                                     request.form.get("direction", "earn"))
+        movement = ledger.adjust(ctx(), pass_id, amount=moved, source="scanner",
+                                 reason=request.form.get("reason") or None)
+    except (InvalidRequest, Conflict) as exc:
+        return render(_PAGE, _VERDICT, 200, verdict=_balance(item, exc.message), **shown)
+    done = _balance(ledger.shown_pass(movement))
+    verb = "Added" if moved > 0 else ("Spent" if done.balance and done.balance["loyalty"]
+                                      else "Charged")
+    return render(_PAGE, _VERDICT, 200, verdict=replace(
+        done, reason=f"{verb} {abs(moved):,}" if card["digits"] == 0 else f"{verb}."),
+        **shown)
 
 
 def _refused(exc: RedemptionRefused, zone: ZoneInfo) -> Verdict:
@@ -148,11 +193,12 @@ def _when(stamp: str | None, zone: ZoneInfo) -> str:
     return f"{day}at {moment:%H:%M}"
 
 
-def _fields(item: Any) -> list[tuple[str, str]]:
-    """The pass's labelled values from its front, in wallet order."""
+def _fields(item: Any, skip: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The pass's labelled values from its front, in wallet order (but the keys `skip`)."""
     groups = (item.preview or {}).get("fields", {})
     return [(f.get("label") or f.get("key") or "", f["value"])
-            for group in _SHOWN_GROUPS for f in groups.get(group, []) if f.get("value")]
+            for group in _SHOWN_GROUPS for f in groups.get(group, [])
+            if f.get("value") and f.get("key") not in skip]
 
 
 def _zone(name: str) -> ZoneInfo:

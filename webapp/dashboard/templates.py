@@ -30,8 +30,10 @@ SLOT_HINTS = {
                   "Apple's event ticket style on iOS 18",
     "hero": "Google: the wide image at the bottom",
 }
-# Apple shows a background on event tickets only (definition issues say so).
+# Apple shows a background on event tickets only (definition issues say so), and store
+# cards and coupons show no thumbnail.
 EVENT_ONLY_SLOTS = ("background",)
+STORE_TYPES = ("loyalty", "gift_card", "coupon")
 # Apple's event types, as the designer names them (definition.EVENT_CATEGORIES).
 EVENT_CATEGORY_LABELS = {"generic": "Other", "livePerformance": "Live performance",
                          "movie": "Movie", "sports": "Sports", "conference": "Conference",
@@ -44,7 +46,8 @@ SEAT_PART_LABELS = {"section": "Section", "row": "Row", "number": "Seat number",
 def _slot_hints(template_type: str) -> dict[str, str]:
     """The image slots the designer offers for a template type, with their hints."""
     return {slot: hint for slot, hint in SLOT_HINTS.items()
-            if template_type == "event_ticket" or slot not in EVENT_ONLY_SLOTS}
+            if (template_type == "event_ticket" or slot not in EVENT_ONLY_SLOTS)
+            and not (template_type in STORE_TYPES and slot == "thumbnail")}
 
 
 @bp.get(f"/{ENV}/templates")
@@ -64,8 +67,11 @@ def templates_new() -> BaseResponse:
     starts = (clock.now() + timedelta(days=30)).replace(hour=19, minute=0, second=0,
                                                         microsecond=0)
     try:
+        logo = assets.generated_logo(ctx(), g.membership.organization_name).id \
+            if type_ == "loyalty" else None  # Google's loyalty class needs one
         template = revisions.create(ctx(), name, type_, designer.starter(
-            type_, g.membership.organization_name, starts.strftime("%Y-%m-%dT%H:%M:%SZ")))
+            type_, g.membership.organization_name, starts.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            logo=logo))
     except InvalidRequest as exc:
         return render("dashboard/templates/new.html", None, 422, form=request.form,
                       errors={exc.param or "name": exc.message})

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TypeGuard
 
-from webapp.domain import formats, translations
+from webapp.domain import definition_kinds, formats, translations
 
 # No `footer`: Apple shows it on boarding passes only and Google has none (see `images`).
 SLOTS: tuple[str, ...] = ("icon", "logo", "strip", "thumbnail", "background", "hero")
@@ -34,7 +34,9 @@ GROUP_LIMITS: dict[str, int] = {"header": 3, "primary": 1, "secondary": 4, "auxi
                                 "back": 30}
 BARCODE_FORMATS: tuple[str, ...] = ("qr", "pdf417", "aztec", "code128")
 FIELD_FORMATS: tuple[str, ...] = ("text", "number", "date", "dateTime")
-TEMPLATE_TYPES: tuple[str, ...] = ("generic", "event_ticket")
+TEMPLATE_TYPES: tuple[str, ...] = ("generic", "event_ticket", "loyalty", "gift_card", "coupon")
+# The types Apple shows as a store card or a coupon: icon, logo and strip, no thumbnail.
+STORE_TYPES: tuple[str, ...] = ("loyalty", "gift_card", "coupon")
 BINDINGS: tuple[str, ...] = ("shared", "perPass")
 PLACEHOLDERS: tuple[str, ...] = ("{{shortId}}", "{{passId}}")
 # Apple's event types (`PKEventType...`); Google event tickets have none.
@@ -64,6 +66,7 @@ _ROOT = {
     "logoText": False, "colors": True, "platforms": True, "images": False, "barcode": False,
     "config": True, "event": False, "expiresAt": False, "locations": False,
     "redemption": False, "defaultLanguage": False, "translations": False,
+    "loyalty": False, "giftCard": False, "offer": False,
 }
 _COLORS = {"background": True, "foreground": True, "label": False}
 _PLATFORMS = {"apple": True, "google": True}
@@ -304,6 +307,7 @@ class _Checker:
             ("images", lambda value, path: self.images(value, path, kind)),
             ("barcode", self.barcode), ("config", self.config)))
         self.event_member(d, kind)  # after config: it reads the field keys
+        definition_kinds.check(self, d, kind)
         self.each_present(d, (("expiresAt", self.moment), ("locations", self.locations),
                               ("redemption", self.redemption)))
         for path, code, message in translations.issues(d, kind):
@@ -351,7 +355,7 @@ class _Checker:
             if kind == "event_ticket":
                 self.add(("event",), "required",
                          "event is required for an event_ticket template.")
-        elif kind == "generic":
+        elif kind is not None and kind != "event_ticket":
             self.add(("event",), "not_allowed", "event is only allowed on event_ticket templates.")
         else:
             self.event(d["event"], ("event",), self.field_keys)
@@ -414,6 +418,13 @@ class _Checker:
             self.add((*path, "strip"), "conflicting_member",
                      "images.strip cannot be given with images.hero on a generic template: "
                      "Apple's generic style has no strip and Google Wallet shows the hero.")
+        if kind in STORE_TYPES:
+            for slot in ("background", "thumbnail"):
+                if slot in d:
+                    self.add((*path, slot), "not_allowed",
+                             f"images.{slot} is not allowed on a {kind} template: Apple's "
+                             f"store card and coupon styles show no {slot} and Google Wallet "
+                             f"has none.")
         if kind == "event_ticket" and "strip" in d:
             for slot in ("background", "thumbnail"):
                 if slot in d:

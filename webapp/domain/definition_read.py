@@ -79,8 +79,11 @@ class RedemptionRule:
 
 
 def redemption_rule(definition: dict) -> RedemptionRule:
-    """The definition's `redemption` member as a rule (absent: mode none)."""
+    """The definition's `redemption` member as a rule (absent: mode none, but single on a
+    coupon: redeeming a coupon is its check-in)."""
     spec = dig(definition, "redemption")
+    if spec is None and dig(definition, "type") == "coupon":
+        return RedemptionRule(mode="single")
     if not isinstance(spec, dict) or spec.get("mode") not in REDEMPTION_MODES:
         return RedemptionRule()
     max_uses = spec.get("maxUses")

@@ -16,7 +16,11 @@ from webapp.domain.formats import parse_datetime
 DATE_MEMBERS: tuple[str, ...] = ("expiresAt", "relevantDate")
 DATE_LABELS = {"expiresAt": "Expires", "relevantDate": "Relevant date"}
 IMAGE_SLOTS: dict[str, tuple[str, ...]] = {"generic": ("thumbnail",),
-                                           "event_ticket": ("strip", "thumbnail")}
+                                           "event_ticket": ("strip", "thumbnail"),
+                                           # Store cards and coupons show no thumbnail:
+                                           # their own strip (Google's hero image).
+                                           "loyalty": ("strip",), "gift_card": ("strip",),
+                                           "coupon": ("strip",)}
 MAX_DATE_LENGTH = 40
 DATE_HINT = "a date and time with an offset (RFC 3339), like 2027-06-01T19:30:00+02:00"
 

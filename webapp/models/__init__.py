@@ -2,6 +2,7 @@
 
 from webapp.models.apple import AppleCounter, ApplePassState, AppleRegistration
 from webapp.models.asset import Asset
+from webapp.models.balance import BalanceTransaction
 from webapp.models.bulk_job import BulkJob, BulkJobItem
 from webapp.models.credentials import AppleCertificate, DemoIdentity, GoogleIssuer
 from webapp.models.google import GoogleCallbackNonce, GoogleClass, GoogleNotification, GoogleObject
@@ -22,6 +23,7 @@ __all__ = [
     "ApplePassState",
     "AppleRegistration",
     "Asset",
+    "BalanceTransaction",
     "BulkJob",
     "BulkJobItem",
     "DemoIdentity",

@@ -27,7 +27,8 @@ class BulkJob(Model):
     organization_id: Mapped[str] = mapped_column(
         ForeignKey("organizations.id", ondelete="CASCADE"))
     environment: Mapped[str] = mapped_column(String(4))
-    operation: Mapped[str] = mapped_column(String(8))  # issue | update | void | upgrade
+    # issue | update | void | upgrade | adjust_balance
+    operation: Mapped[str] = mapped_column(String(16))
     # queued | running | completed | failed | canceled
     status: Mapped[str] = mapped_column(String(10), default="queued")
     template_id: Mapped[str | None] = mapped_column(String(40))  # issue, upgrade

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Index, Integer, String, Text
+from sqlalchemy import BigInteger, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp.models.base import JSONType, Model, UTCDateTime, now
@@ -71,6 +71,10 @@ class Pass(Model):
     last_redeemed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     # The integrator's own ID (bulk issue's `externalId`), unique per template and environment.
     external_id: Mapped[str | None] = mapped_column(String(200))
+    # Loyalty cards (points) and gift cards (minor units) keep a balance (issue 32; None on
+    # the other types); loyalty cards also their lifetime points (earns only: the tier's).
+    balance: Mapped[int | None] = mapped_column(BigInteger)
+    lifetime_points: Mapped[int | None] = mapped_column(BigInteger)
 
     # Set by services for the front doors: template name, definition and readiness.
     template_name: str | None = None

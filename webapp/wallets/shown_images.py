@@ -2,9 +2,10 @@
 preview (designer, pass page, holder page) follow.
 
 Apple Wallet shows per style: a generic pass its icon, logo and thumbnail (no strip: that is
-the other styles'); an event ticket its icon, logo, strip, background and thumbnail, but with
-a strip no background or thumbnail. Google Wallet shows a logo (the logo, else the icon) and
-a hero image (the hero, else the strip).
+the other styles'); a store card or coupon its icon, logo and strip; an event ticket its
+icon, logo, strip, background and thumbnail, but with a strip no background or thumbnail.
+Google Wallet shows a logo (the logo, else the icon) and a hero image (the hero, else the
+strip).
 """
 
 from __future__ import annotations
@@ -15,7 +16,10 @@ from typing import TypeVar
 T = TypeVar("T")
 
 APPLE_SLOTS = {"generic": ("icon", "logo", "thumbnail"),
-               "event_ticket": ("icon", "logo", "strip", "background", "thumbnail")}
+               "event_ticket": ("icon", "logo", "strip", "background", "thumbnail"),
+               # Store cards (loyalty, gift cards) and coupons.
+               "loyalty": ("icon", "logo", "strip"), "gift_card": ("icon", "logo", "strip"),
+               "coupon": ("icon", "logo", "strip")}
 
 
 def apple(template_type: str, images: Mapping[str, T]) -> dict[str, T]:

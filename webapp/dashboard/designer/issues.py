@@ -180,4 +180,9 @@ _SECTIONS: dict[str, Callable[[list[str]], str]] = {
     "redemption": _redemption,
     "translations": languages.input_for,
     "defaultLanguage": lambda parts: "defaultLanguage",
+    # The store types' members (issue 32): `loyalty-programName`, `giftCard-currency`,
+    # `offer-title`; a tier's issues go under the tiers note.
+    "loyalty": lambda parts: "loyalty-" + (parts[1] if len(parts) > 1 else "programName"),
+    "giftCard": lambda parts: "giftCard-currency",
+    "offer": lambda parts: "offer-" + (parts[1] if len(parts) > 1 else "title"),
 }

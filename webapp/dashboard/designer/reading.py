@@ -10,6 +10,7 @@ from werkzeug.datastructures import MultiDict
 from webapp.dashboard.designer import languages
 from webapp.dashboard.designer.state import (
     BarcodeInputs,
+    CardInputs,
     ColorInputs,
     EventInputs,
     FieldRow,
@@ -43,7 +44,8 @@ def from_definition(definition: dict[str, Any], name: str, revision: int) -> For
         "expiresAt": expires, "tz": event_tz or expires_tz or "Z",
         "locations": [_location_row(loc) for loc in d.get("locations", [])
                       if isinstance(loc, dict)],
-        "redemption": _redemption_inputs(d.get("redemption")),
+        "redemption": _redemption_inputs(d.get("redemption"), d.get("type")),
+        "card": _card_inputs(d),
         "defaultLanguage": _text(d.get("defaultLanguage")),
         "translations": languages.from_definition(d), "newLanguage": "", "previewLanguage": "",
     }
@@ -62,12 +64,24 @@ def _barcode_inputs(barcode: dict[str, Any] | None) -> BarcodeInputs:
             "value": given.get("value", ""), "altText": given.get("altText", "")}
 
 
-def _redemption_inputs(redemption: object) -> RedemptionInputs:
+def _redemption_inputs(redemption: object, template_type: object) -> RedemptionInputs:
     given = redemption if isinstance(redemption, dict) else {}
-    mode = given.get("mode")
+    mode = given.get("mode", "single" if template_type == "coupon" else "none")
     return {"mode": mode if mode in rules.REDEMPTION_MODES else "none",
             "void": given.get("voidOnRedemption") is True,
             "maxUses": _text(given.get("maxUses"))}
+
+
+def _card_inputs(d: dict[str, Any]) -> CardInputs:
+    loyalty, offer = d.get("loyalty"), d.get("offer")
+    gift = d.get("giftCard")
+    loyalty = loyalty if isinstance(loyalty, dict) else {}
+    offer = offer if isinstance(offer, dict) else {}
+    return {"programName": _text(loyalty.get("programName")),
+            "pointsLabel": _text(loyalty.get("pointsLabel")),
+            "currency": _text(gift.get("currency") if isinstance(gift, dict) else ""),
+            "title": _text(offer.get("title")), "provider": _text(offer.get("provider")),
+            "details": _text(offer.get("details")), "finePrint": _text(offer.get("finePrint"))}
 
 
 def _field_rows(definition: dict[str, Any], group: str) -> list[FieldRow]:
@@ -154,6 +168,11 @@ def from_form(form: MultiDict[str, str]) -> FormState:
         "redemption": {"mode": get("redemption-mode") or "none",
                        "void": get("redemption-void") == "on",
                        "maxUses": get("redemption-maxUses")},
+        "card": {"programName": get("loyalty-programName"),
+                 "pointsLabel": get("loyalty-pointsLabel"),
+                 "currency": get("giftCard-currency"), "title": get("offer-title"),
+                 "provider": get("offer-provider"), "details": get("offer-details"),
+                 "finePrint": get("offer-finePrint")},
         "defaultLanguage": get("defaultLanguage").strip(),
         "translations": languages.from_form(form), "newLanguage": get("new-language"),
         "previewLanguage": get("preview-language"),

@@ -58,6 +58,19 @@ class LocationRow(TypedDict):
     relevantText: str
 
 
+class CardInputs(TypedDict):
+    """The members of the store types (issue 32): loyalty's programName and pointsLabel, a
+    gift card's currency, a coupon's offer."""
+
+    programName: str
+    pointsLabel: str
+    currency: str
+    title: str
+    provider: str
+    details: str
+    finePrint: str
+
+
 class FormState(TypedDict):
     name: str
     revision: int  # the revision the form started from
@@ -74,6 +87,7 @@ class FormState(TypedDict):
     tz: str  # "Z" or "+hh:mm": the offset of every date and time on the form
     locations: list[LocationRow]
     redemption: RedemptionInputs
+    card: CardInputs
     defaultLanguage: str  # "" when the definition leaves it out (English)
     translations: dict[str, dict[str, str]]  # language -> text -> translation (`languages`)
     newLanguage: str  # typed into "Add language"

@@ -11,6 +11,7 @@ from webapp.dashboard.designer.reading import from_definition
 from webapp.dashboard.designer.spelling import settle
 from webapp.dashboard.designer.state import (
     BarcodeInputs,
+    CardInputs,
     ColorInputs,
     EventInputs,
     FieldRow,
@@ -42,8 +43,12 @@ def to_definition(state: FormState, template_type: str) -> dict[str, Any]:
         d["expiresAt"] = _iso(state["expiresAt"], state["tz"])
     if state["locations"]:
         d["locations"] = [_location(loc) for loc in state["locations"]]
-    if state["redemption"]["mode"] != "none":
-        d["redemption"] = _redemption(state["redemption"])
+    redemption = _redemption(state["redemption"])
+    # A coupon is redeemed once unless it says otherwise: that default is left unwritten.
+    default = {"mode": "single"} if template_type == "coupon" else {"mode": "none"}
+    if redemption != default:
+        d["redemption"] = redemption
+    d.update(_card(state["card"], template_type))
     if state["defaultLanguage"]:
         d["defaultLanguage"] = state["defaultLanguage"]
     if state["translations"]:
@@ -68,6 +73,23 @@ def _redemption(inputs: RedemptionInputs) -> dict[str, Any]:
         out["maxUses"] = int(maximum) if maximum.isascii() and maximum.isdigit() \
             else maximum  # the validator names it
     return out
+
+
+def _card(inputs: CardInputs, template_type: str) -> dict[str, Any]:
+    """The store type's own member (tiers are kept from the stored definition)."""
+    if template_type == "loyalty":
+        loyalty = {"programName": inputs["programName"].strip()}
+        if inputs["pointsLabel"].strip():
+            loyalty["pointsLabel"] = inputs["pointsLabel"].strip()
+        return {"loyalty": loyalty}
+    if template_type == "gift_card":
+        return {"giftCard": {"currency": inputs["currency"].strip().upper()}}
+    if template_type == "coupon":
+        offer = {"title": inputs["title"].strip(), "provider": inputs["provider"].strip()}
+        offer.update({key: inputs[key].strip() for key in ("details", "finePrint")
+                      if inputs[key].strip()})
+        return {"offer": offer}
+    return {}
 
 
 def _colors(inputs: ColorInputs) -> dict[str, str]:
@@ -151,11 +173,17 @@ def _iso(local: str, tz: str) -> str:
     return local + (tz if _TZ.match(tz) else "Z")
 
 
-def starter(template_type: str, organization_name: str, starts_at: str) -> dict[str, Any]:
-    """The first revision of a new template: a design that already validates."""
+_DESCRIPTIONS = {"event_ticket": "Event ticket", "loyalty": "Loyalty card",
+                 "gift_card": "Gift card", "coupon": "Coupon"}
+
+
+def starter(template_type: str, organization_name: str, starts_at: str, *,
+            logo: str | None = None) -> dict[str, Any]:
+    """The first revision of a new template: a design that already validates (a loyalty
+    card's needs `logo`, an asset ID)."""
     d: dict[str, Any] = {
         "schemaVersion": 1, "type": template_type,
-        "description": "Event ticket" if template_type == "event_ticket" else "Membership card",
+        "description": _DESCRIPTIONS.get(template_type, "Membership card"),
         "organizationName": organization_name[:64],
         "colors": {"background": "#1d2b53", "foreground": "#ffffff", "label": "#b8c4ff"},
         "platforms": {"apple": True, "google": True},
@@ -168,4 +196,16 @@ def starter(template_type: str, organization_name: str, starts_at: str) -> dict[
     if template_type == "event_ticket":
         d["event"] = {"name": "Your event", "venue": {"name": "Venue"}, "startsAt": starts_at}
         d["config"]["fields"]["primary"][0].update(key="seat", label="Seat")
+    name = organization_name[:64] or "Our shop"
+    if template_type in ("loyalty", "gift_card", "coupon"):  # the balance or offer is primary
+        fields = d["config"]["fields"]
+        fields["secondary"].insert(0, fields.pop("primary")[0])
+    if template_type == "loyalty":
+        d["loyalty"] = {"programName": name, "pointsLabel": "Points"}
+        if logo:
+            d["images"] = {"logo": logo}
+    elif template_type == "gift_card":
+        d["giftCard"] = {"currency": "EUR"}
+    elif template_type == "coupon":
+        d["offer"] = {"title": "Your offer", "provider": name}
     return d

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import select
 
 from webapp import clock, settings, vault
-from webapp.domain import translations
+from webapp.domain import balances, translations
 from webapp.extensions import db
 from webapp.models import Asset, Pass, PassUpdate
 from webapp.services.credentials import identities
@@ -25,7 +25,7 @@ from webapp.services.insights import record as insights
 from webapp.services.passes import download_links, views
 from webapp.services.templates import revisions
 from webapp.wallets import images
-from webapp.wallets.apple import bundle, pass_json, signing, strings
+from webapp.wallets.apple import bundle, pass_json, signing, store_card, strings
 
 MIME_TYPE = bundle.MIME_TYPE
 CACHE_BYTES = 64 * 1024 * 1024  # signed bundles kept per process
@@ -111,8 +111,8 @@ def build(item: Pass, identity: identities.AppleIdentity) -> bytes:
     if item.images:  # the pass's own images over the template's (a copy: revisions are kept)
         definition = {**definition, "images": views.images_of(item, definition)}
     doc = pass_json.render(definition, content(item, definition, identity))
-    files = bundle.pass_files(doc, _images(item, definition,
-                                           "eventTicket" if "eventTicket" in doc else "generic"))
+    style = pass_json.STYLES.get(str(definition.get("type")), "generic")
+    files = bundle.pass_files(doc, _images(item, definition, style))
     files.update(_localizations(item, definition, doc, identity))
     manifest = bundle.manifest(files)
     signer = signing.signer(identity.certificate_pem, identity.wwdr_pem,
@@ -133,7 +133,27 @@ def content(item: Pass, definition: dict[str, Any], identity: identities.AppleId
         web_service_url=web_service_url(), authentication_token=authentication_token(item),
         voided=item.status == "voided", notify_keys=notify_keys(item),
         expiration_date=item.expires_at, relevant_date=item.relevant_date,
-        checked_in_at=item.last_redeemed_at, holder_name=item.holder_name)
+        checked_in_at=item.last_redeemed_at, holder_name=item.holder_name,
+        balance=_balance(item, definition), tier=_tier(item, definition))
+
+
+def _balance(item: Pass, definition: dict[str, Any]) -> store_card.Balance | None:
+    """A loyalty or gift card's balance as Apple shows it (money in major units)."""
+    if item.balance is None:
+        return None
+    code = balances.currency(definition)
+    if definition.get("type") == "gift_card" and code is not None:
+        major = balances.major_units(item.balance, code)
+        value: int | float = int(major) if balances.CURRENCIES[code] == 0 else float(major)
+        return store_card.Balance(value, "Balance", code)
+    return store_card.Balance(item.balance, balances.points_label(definition))
+
+
+def _tier(item: Pass, definition: dict[str, Any]) -> store_card.TierShown | None:
+    tier = balances.tier_for(definition, item.lifetime_points)
+    if tier is None:
+        return None
+    return store_card.TierShown(tier.name, tier.background, tier.foreground, tier.label)
 
 
 def _localizations(item: Pass, definition: dict[str, Any], doc: dict[str, Any],

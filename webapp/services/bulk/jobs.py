@@ -26,7 +26,7 @@ from webapp.models import BulkJob, BulkJobItem, Pass, Template
 from webapp.services.context import Context
 from webapp.services.templates import revisions
 
-OPERATIONS = ("issue", "update", "void", "upgrade")
+OPERATIONS = ("issue", "update", "void", "upgrade", "adjust_balance")
 STATUSES = ("queued", "running", "completed", "failed", "canceled")
 ITEM_STATUSES = ("pending", "succeeded", "failed", "canceled")
 FINISHED = ("completed", "failed", "canceled")
@@ -48,7 +48,7 @@ def create(ctx: Context, operation: str, payload: dict[str, Any], *, locale: str
     """
     items = payload.get("items", [])
     template = None
-    if operation in ("issue", "upgrade"):
+    if operation in ("issue", "upgrade") or "templateId" in payload:
         template = _template(ctx, payload["templateId"])
         if template.archived:
             raise InvalidRequest("Archived templates cannot be used by bulk jobs.",
@@ -60,7 +60,8 @@ def create(ctx: Context, operation: str, payload: dict[str, Any], *, locale: str
         environment=ctx.environment, operation=operation, status="queued",
         template_id=template.id if template else None,
         to_revision=_to_revision(template, payload) if operation == "upgrade" else None,
-        notification_mode=mode if operation in ("update", "upgrade") else None,
+        notification_mode=mode if operation in ("update", "upgrade", "adjust_balance")
+        else None,
         locale=locale, source=ctx.source, created_by_api_key_id=ctx.api_key_id,
         created_by_user_id=ctx.user_id, total=len(items), succeeded=0, failed=0, canceled=0,
         created_at=now, updated_at=now)

@@ -2,7 +2,8 @@
 
 A chunk is applied by the pass services the single-item endpoints use, with their rules:
 `issuing.issue_all`, `changes.update_all` and `revision_move.move_all` check each item on its
-own and write those that pass together; `changes.void` voids one item at a time. Their blocks
+own and write those that pass together; `changes.void` voids and `ledger.adjust` moves a
+balance one item at a time. Their blocks
 are SAVEPOINTs inside the chunk's transaction, and a bad item fails alone. The items' results
 are written in the same transaction, so a worker killed mid-chunk leaves the chunk's items
 pending and unapplied: whoever resumes the job starts at the first pending item, and nothing
@@ -37,9 +38,10 @@ from webapp.db.transaction import (
     enqueue_after_commit,
     transaction,
 )
-from webapp.errors import InvalidRequest, ServiceError
+from webapp.errors import InvalidRequest, NotFound, ServiceError
 from webapp.extensions import db
 from webapp.models import BulkJob, BulkJobItem, Pass
+from webapp.services.balances import ledger
 from webapp.services.bulk import jobs
 from webapp.services.context import Context
 from webapp.services.passes import changes, issuing, queries, revision_move
@@ -247,7 +249,39 @@ def _each(item: BulkJobItem, apply: Callable[[BulkJobItem], str], rules: ItemRul
         return _Result(item.index, "failed", item.pass_id, error=rules.error(exc))
 
 
-_APPLY = {"issue": _issue, "update": _update, "void": _void, "upgrade": _upgrade}
+def _adjust(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRules
+            ) -> list[_Result]:
+    """Each item's balance transaction (source `bulk`, the job's notificationMode), its pass
+    named by passId or by externalId (the job's template's passes)."""
+    taken = _taken(job, {item.external_id for item in items} - {None}) if job.template_id \
+        else {}
+
+    def apply(item: BulkJobItem) -> str:
+        fields = rules.parse("adjust_balance", item.input)
+        pass_id = fields["pass_id"] or _external(job, fields["external_id"], taken)
+        movement = ledger.adjust(ctx, pass_id, amount=fields["amount"], source="bulk",
+                                 reason=fields["reason"], reference=fields["reference"],
+                                 notification_mode=job.notification_mode or "silent")
+        return movement.pass_id
+    return [_each(item, apply, rules) for item in items]
+
+
+def _external(job: BulkJob, external_id: str, taken: dict[str, str]) -> str:
+    """The pass with this externalId in the job's template.
+
+    :raises InvalidRequest: the job has no template. :raises NotFound: no such pass.
+    """
+    if job.template_id is None:
+        raise InvalidRequest("An item can name its pass by externalId only when the job has "
+                             "a templateId.", code="parameter_missing", param="templateId")
+    if external_id not in taken:
+        raise NotFound(f"No pass of the job's template has the externalId {external_id}.",
+                       param="externalId")
+    return taken[external_id]
+
+
+_APPLY = {"issue": _issue, "update": _update, "void": _void, "upgrade": _upgrade,
+          "adjust_balance": _adjust}
 
 
 def _record(session: Session, job: BulkJob, results: list[_Result]) -> None:

@@ -70,7 +70,7 @@ def _push(record: PassUpdate, item: Pass, written: sync.Written, reserved: bool
     else:
         body = objects.patch_body(sync.object_body(item, definition, row.class_id or "",
                                                    row.object_id or ""))
-        if reserved and written.template_type == "event_ticket":
+        if reserved and written.template_type != "generic":  # generic objects have none
             body["notifyPreference"] = "NOTIFY_ON_UPDATE"
     try:
         resource = wallet.patch(row.kind or "genericObject", row.object_id or "", body)

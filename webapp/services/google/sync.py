@@ -13,19 +13,19 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from webapp import clock, ids, settings
 from webapp.db.transaction import transaction
-from webapp.domain import translations
+from webapp.domain import balances, translations
 from webapp.extensions import db
-from webapp.models import GoogleClass, GoogleObject, Pass, Template
+from webapp.models import BalanceTransaction, GoogleClass, GoogleObject, Pass, Template
 from webapp.services.credentials import identities
 from webapp.services.passes import views
 from webapp.services.templates import revisions
 from webapp.wallets.google import client as google_client
-from webapp.wallets.google import languages, objects
+from webapp.wallets.google import languages, objects, store_objects
 
 # Seconds before the next try after the n-th transient failure; the last one repeats.
 RETRY_DELAYS = (10, 60, 300, 1800, 3600)
@@ -149,9 +149,24 @@ def object_body(item: Pass, definition: dict[str, Any], cls_id: str, obj_id: str
         holder_name=item.holder_name, barcode_message=barcode.get("value"),
         extra={"barcode_alt_text": barcode.get("altText")},
         checked_in_at=item.last_redeemed_at, expires_at=item.expires_at,
-        images=dict(item.images or {}))
+        images=dict(item.images or {}), balance=_balance(item, definition),
+        card_number=item.barcode_value or item.short_id)
     return in_languages(definition, lambda local: objects.build_object(
         definition.get("type", "generic"), local, data, cls_id, obj_id, asset_url=asset_url))
+
+
+def _balance(item: Pass, definition: dict[str, Any]) -> store_objects.Balance | None:
+    """A loyalty or gift card's balance as Google shows it."""
+    if item.balance is None:
+        return None
+    code = balances.currency(definition)
+    tier = balances.tier_for(definition, item.lifetime_points)
+    return store_objects.Balance(
+        amount=item.balance, label=balances.points_label(definition), currency=code,
+        digits=balances.CURRENCIES.get(code or "", 2), tier=tier.name if tier else None,
+        account_id=item.external_id or item.short_id,
+        updated_at=db.session.scalar(select(func.max(BalanceTransaction.created_at)).where(
+            BalanceTransaction.pass_id == item.id)) or item.created_at)
 
 
 def in_languages(definition: dict[str, Any],

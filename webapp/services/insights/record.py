@@ -66,6 +66,11 @@ def issued(session: Session, item: Pass, count: int = 1) -> None:
     bump(session, item, "issued", _neutral(item), item.created_at.date(), count)
 
 
+def balance_changed(session: Session, item: Pass, at: datetime) -> None:
+    """A balance transaction of a loyalty or gift card (in its transaction)."""
+    bump(session, item, "balance_change", _neutral(item), at.date())
+
+
 def page_viewed(item: Pass) -> None:
     """A holder opened the pass's page."""
     now = clock.now()

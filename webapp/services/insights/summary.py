@@ -24,11 +24,12 @@ GROUPS = ("day", "template", "platform")
 # Stored metric -> its name on the wire; `installed` is computed (added - removed so far).
 NAMES = {"issued": "issued", "page_view": "pageViews", "add_intent": "addIntents",
          "added": "added", "removed": "removed", "update_sent": "updatesSent",
-         "update_delivered": "updatesDelivered", "update_failed": "updatesFailed"}
+         "update_delivered": "updatesDelivered", "update_failed": "updatesFailed",
+         "balance_change": "balanceChanges"}
 COUNTS = ("issued", "pageViews", "addIntents", "added", "removed", "installed",
-          "updatesSent", "updatesDelivered", "updatesFailed")
+          "updatesSent", "updatesDelivered", "updatesFailed", "balanceChanges")
 # Counts of the pass itself (kept once for the pass and once per wallet it is issued for).
-_NEUTRAL = ("issued", "pageViews")
+_NEUTRAL = ("issued", "pageViews", "balanceChanges")
 
 # key (a day, a template ID, or None) -> platform -> wire name -> count
 Counts = dict[Any, dict[str, dict[str, int]]]

@@ -15,12 +15,13 @@ from sqlalchemy.exc import IntegrityError
 
 from webapp import clock, ids, metrics, vault
 from webapp.db.transaction import count_after_commit, insert_all, transaction
-from webapp.domain import definition_read, per_pass
+from webapp.domain import balances, definition_read, per_pass
 from webapp.domain import search as search_rules
 from webapp.domain import values as value_rules
 from webapp.errors import Conflict, InvalidRequest, NotFound, ServiceError
 from webapp.extensions import db
 from webapp.models import Pass, Template
+from webapp.services.balances import ledger
 from webapp.services.context import Context
 from webapp.services.credentials import identities
 from webapp.services.email import sending as email_sending
@@ -46,6 +47,7 @@ class IssueRequest:
     expires_at: str | None = None  # RFC 3339 with an offset; None: the template's
     relevant_date: str | None = None
     external_id: str | None = None  # the integrator's own ID: one pass per template
+    balance: int | None = None  # loyalty points or gift card minor units to open with
 
 
 def issue(ctx: Context, req: IssueRequest) -> Pass:
@@ -93,6 +95,8 @@ def _issue_all(ctx: Context, reqs: list[IssueRequest]) -> list[_Written | Servic
                 outcomes, made = _checked(ctx, reqs, tokens)
                 items = [item for _, _, item in made]
                 insert_all(session, items)
+                insert_all(session, [movement for item in items
+                                     if (movement := ledger.opening(item, ctx.source))])
                 if items:
                     count_after_commit(session, partial(
                         metrics.PASSES_ISSUED.labels(ctx.environment).inc, len(items)))
@@ -190,6 +194,7 @@ def _new_pass(ctx: Context, req: IssueRequest, token: str,
     apple, google = _platforms(definition, req.platforms)
     _check_values(definition, req)
     check_dates({"expiresAt": req.expires_at, "relevantDate": req.relevant_date})
+    balance = _opening_balance(definition, req.balance)
     signing = identities.choose(
         ctx.organization_id, ctx.environment, apple=apple, google=google,
         certificate_id=req.certificate_id, issuer_id=req.google_issuer_id,
@@ -207,9 +212,31 @@ def _new_pass(ctx: Context, req: IssueRequest, token: str,
         google_issuer_id=signing.google_issuer_id, auth_token_encrypted=token,
         version=1, redemption_count=0, expires_at=req.expires_at, relevant_date=req.relevant_date,
         created_at=now, updated_at=now, wallet_updated_at=now, external_id=req.external_id,
+        balance=balance, lifetime_points=balance if definition.get("type") == "loyalty" else None,
     )
     item.search_text = _search_text(item)
     return template, definition, item
+
+
+def _opening_balance(definition: dict[str, Any], balance: int | None) -> int | None:
+    """The balance a new pass opens with (0 by default; None: its type keeps none).
+
+    :raises InvalidRequest: a balance on a type without one, or out of range.
+    """
+    kind = balances.balance_kind(definition.get("type"))
+    if kind is None:
+        if balance is not None:
+            raise InvalidRequest(
+                f"balance is only taken by loyalty and gift_card templates; this template is "
+                f"of type {definition.get('type')}.", code="balance_not_accepted",
+                param="balance")
+        return None
+    if balance is None:
+        return 0
+    if not 0 <= balance <= balances.MAX_BALANCE:
+        raise InvalidRequest(f"balance must be between 0 and {balances.MAX_BALANCE:,}.",
+                             param="balance")
+    return balance
 
 
 def _new_auth_token() -> str:

@@ -6,8 +6,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from webapp import clock, settings
+from webapp.domain import balances, definition_read, per_pass
 from webapp.domain import definition as rules
-from webapp.domain import definition_read, per_pass
 from webapp.extensions import db
 from webapp.models import GoogleObject, Organization, Pass, PassEmail
 from webapp.services.credentials import identities
@@ -57,6 +57,9 @@ def wire(item: Pass, template_name: str | None, *, detail: bool) -> dict[str, An
     out["voidedAt"] = clock.isoformat(item.voided_at)
     out["redemptionCount"] = item.redemption_count
     out["lastRedeemedAt"] = clock.isoformat(item.last_redeemed_at)
+    out["balance"] = item.balance
+    out["lifetimePoints"] = item.lifetime_points
+    out["tier"] = tier_name(item)
     if detail:
         last = item.last_email
         out["lastEmail"] = None if last is None else email_wire.email_object(last)
@@ -64,6 +67,16 @@ def wire(item: Pass, template_name: str | None, *, detail: bool) -> dict[str, An
         out["editableBarcode"] = bool(attached.editable_barcode)
         out["preview"] = dict(attached.preview)
     return out
+
+
+def tier_name(item: Pass) -> str | None:
+    """A loyalty pass's tier, by its lifetime points (None: no tiers, or not loyalty)."""
+    if item.lifetime_points is None:
+        return None
+    definition = getattr(item, "definition", None) or revisions.definition_of(
+        item.template_id, item.template_revision) or {}
+    tier = balances.tier_for(definition, item.lifetime_points)
+    return tier.name if tier else None
 
 
 def attach(item: Pass, template_name: str | None, definition: dict[str, Any], *,
@@ -159,6 +172,7 @@ def preview(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
             item.field_values.get(field.get("key", ""))
         groups[group].append({"key": field.get("key"), "label": field.get("label", ""),
                               "value": None if value is None else str(value)})
+    _store_fields(item, definition, groups)
     barcode = definition.get("barcode")
     return {
         "organizationName": definition.get("organizationName"),
@@ -174,6 +188,27 @@ def preview(item: Pass, definition: dict[str, Any]) -> dict[str, Any]:
             "altText": placeholders(barcode.get("altText"), item)},
         "event": definition.get("event"),
     }
+
+
+def _store_fields(item: Pass, definition: dict[str, Any],
+                  groups: dict[str, list[dict[str, Any]]]) -> None:
+    """As the wallets show them: a balance first in the primary row, a tier first in the
+    header, a coupon's offer title as its primary field when the design has none."""
+    amount = getattr(item, "balance", None)
+    if amount is not None and balances.balance_kind(definition.get("type")):
+        label = (balances.points_label(definition) if definition.get("type") == "loyalty"
+                 else "Balance")
+        groups["primary"].insert(0, {"key": "pass.balance", "label": label,
+                                     "value": balances.shown(definition, amount)})
+        tier = balances.tier_for(definition, getattr(item, "lifetime_points", None))
+        if tier is not None:
+            groups["header"].insert(0, {"key": "pass.tier", "label": "Tier",
+                                        "value": tier.name})
+    offer = definition.get("offer")
+    if definition.get("type") == "coupon" and isinstance(offer, dict) and not groups[
+            "primary"] and offer.get("title"):
+        groups["primary"].append({"key": "offer.title", "label": offer.get("provider") or "",
+                                  "value": str(offer["title"])})
 
 
 def images_of(item: Pass, definition: dict[str, Any]) -> dict[str, str]:

@@ -64,3 +64,10 @@ def public_bytes(asset_id: str) -> tuple[str, bytes, str]:
     if row is None:
         raise NotFound(f"No such asset: {asset_id}")
     return row.content_type, row.data, row.sha256
+
+
+def generated_logo(ctx: Context, organization_name: str) -> Asset:
+    """A plain logo (the name's first letter) for a new loyalty template, which cannot be
+    saved without one; the designer replaces it with the real one."""
+    data = images.generated_icon(organization_name or "?", "#1d2b53", "#ffffff", 150)
+    return upload(ctx, "logo", data)

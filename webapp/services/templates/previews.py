@@ -20,6 +20,8 @@ from webapp.wallets import barcodes, shown_images
 
 _SAMPLES = {"number": "42", "date": "2027-06-01", "dateTime": "2027-06-01T19:30:00+02:00"}
 _SAMPLE_CHECK_IN = "2027-06-01T19:42:00+02:00"
+# The balance the designer's sample pass shows: 250 points, 25.00 of a gift card's money.
+_SAMPLE_BALANCES = {"loyalty": 250, "gift_card": 2500}
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 # What Apple Wallet shows when a design names no colours: black on white (21:1).
 DEFAULT_COLORS = {"background": "#ffffff", "foreground": "#000000"}
@@ -35,8 +37,10 @@ def for_definition(definition: dict[str, Any]) -> dict[str, Any]:
     for key, field in definition_read.per_pass_fields(definition).items():
         fmt = field.get("format", "text")
         samples[key] = _SAMPLES.get(fmt) or "\u2039" + (field.get("label") or key) + "\u203a"
+    sample_balance = _SAMPLE_BALANCES.get(str(definition.get("type")))
     item = SimpleNamespace(field_values=samples, short_id="7K3M9Q2XHB4T", id="pass_sample",
-                           barcode_value="PER-PASS-VALUE")
+                           barcode_value="PER-PASS-VALUE", balance=sample_balance,
+                           lifetime_points=sample_balance)
     card = views.preview(item, definition)  # type: ignore[arg-type]
     card["state"] = "active"
     if definition_read.redemption_rule(definition).mode != "none":

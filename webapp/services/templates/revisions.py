@@ -269,4 +269,5 @@ def _check_name(name: object) -> None:
 
 def _check_type(type_: object) -> None:
     if type_ not in rules.TEMPLATE_TYPES:
-        raise InvalidRequest("type must be generic or event_ticket.", param="type")
+        raise InvalidRequest(f"type must be one of {', '.join(rules.TEMPLATE_TYPES)}.",
+                             param="type")

@@ -104,6 +104,7 @@
   // The verdict goes when it has been read and, for a scanned code, the code left the view.
   function expire() {
     if (!shown) return;
+    if (shown.node.dataset.verdict === "balance") return;  // a card's controls stay till Done
     var now = performance.now();
     if (now - shown.at < (shown.valid ? SHOW_VALID_MS : SHOW_REFUSED_MS)) return;
     if (judged && judged.node === shown.node && now - judged.seenAt < LEFT_VIEW_MS) return;
@@ -143,12 +144,32 @@
     judge(text, now, text);
   }
 
+  // A loyalty or gift card's controls: the form's answer is the card's screen again.
+  box.addEventListener("submit", function (event) {
+    var card = event.target.closest("form[data-balance]");
+    if (!card) return;
+    event.preventDefault();
+    var data = new FormData(card);
+    if (event.submitter && event.submitter.name) data.set(event.submitter.name, event.submitter.value);
+    fetch(card.action, {method: "POST", body: data, credentials: "same-origin",
+                        headers: {"HX-Request": "true"}})
+      .then(function (response) { return response.text(); })
+      .then(function (html) {
+        box.innerHTML = html;  // our own template's fragment, escaped by Jinja
+        var verdict = box.querySelector("#verdict");
+        if (verdict) present(verdict, performance.now());
+      })
+      .catch(function () { problem("No connection to the server. Try again.", performance.now()); });
+  });
+
   box.addEventListener("click", function (event) {
     if (!box.firstElementChild) return;
+    if (event.target.closest("form")) return;  // a card's controls, not a dismissal
     event.preventDefault();  // the "next scan" link is for pages without this script
     dismiss(true);
   });
   document.addEventListener("keydown", function (event) {
+    if (event.target.closest && event.target.closest("form[data-balance]")) return;  // typing
     if (shown && (event.key === "Enter" || event.key === "Escape" || event.key === " ")) {
       event.preventDefault();
       dismiss(true);

@@ -37,7 +37,8 @@ _lock = threading.Lock()
 def slots_for(style: str, available: set[str]) -> tuple[str, ...]:
     """The image slots a pass of this style carries, given the template's images
     (`shown_images.apple`)."""
-    kind = "event_ticket" if style == "eventTicket" else "generic"
+    kind = {"eventTicket": "event_ticket", "storeCard": "loyalty", "coupon": "coupon"}.get(
+        style, "generic")
     return tuple(shown_images.apple(kind, {slot: slot for slot in available}))
 
 

@@ -2,7 +2,8 @@
 values. Pure: a dict in, a dict out.
 
 Mapping (docs/decisions.md "Apple Wallet"): template `generic` -> style `generic`,
-`event_ticket` -> `eventTicket`; fields by group with their keys; `#rrggbb` colours as
+`event_ticket` -> `eventTicket`, `loyalty` and `gift_card` -> `storeCard`, `coupon` ->
+`coupon` (`store_card`); fields by group with their keys; `#rrggbb` colours as
 `rgb(r, g, b)`; the barcode with the template's format; the event as `semantics`,
 `relevantDate` and back fields; `changeMessage` only on the fields an update changed in
 `notify` mode (never in `silent` mode, never on a void).
@@ -23,14 +24,17 @@ from datetime import date, datetime
 from typing import Any, TypeGuard
 
 from webapp.wallets import seats
+from webapp.wallets.apple import store_card
 
-STYLES = {"generic": "generic", "event_ticket": "eventTicket"}
+STYLES = {"generic": "generic", "event_ticket": "eventTicket", **store_card.STYLES}
 GROUP_KEYS = {"header": "headerFields", "primary": "primaryFields",
               "secondary": "secondaryFields", "auxiliary": "auxiliaryFields",
               "back": "backFields"}
 LIMITS = {"headerFields": 3, "primaryFields": 1, "secondaryFields": 4, "auxiliaryFields": 4}
-# Generic passes with a square barcode show at most 4 secondary + auxiliary fields.
+# Generic passes, store cards and coupons with a square barcode show at most 4 secondary +
+# auxiliary fields.
 SQUARE_COMBINED_LIMIT = 4
+SQUARE_LIMITED_STYLES = ("generic", "storeCard", "coupon")
 BARCODE_FORMATS = {"qr": "PKBarcodeFormatQR", "pdf417": "PKBarcodeFormatPDF417",
                    "aztec": "PKBarcodeFormatAztec", "code128": "PKBarcodeFormatCode128"}
 SQUARE_BARCODES = ("qr", "aztec")
@@ -64,12 +68,14 @@ class PassContent:
     relevant_date: str | None = None
     checked_in_at: datetime | None = None  # the pass's last redemption (check-in)
     holder_name: str | None = None  # an event ticket's `semantics.attendeeName`
+    balance: store_card.Balance | None = None  # a loyalty or gift card's balance
+    tier: store_card.TierShown | None = None  # a loyalty card's tier
 
 
 def render(definition: Mapping[str, Any], content: PassContent) -> dict[str, Any]:
     """The pass.json dictionary for a pass of this definition."""
     style = STYLES.get(str(definition.get("type")), "generic")
-    colors = definition.get("colors") or {}
+    colors = store_card.colors(definition.get("colors") or {}, content.tier)
     doc: dict[str, Any] = {
         "formatVersion": 1,
         "passTypeIdentifier": content.pass_type_identifier,
@@ -125,13 +131,15 @@ def _fields(definition: Mapping[str, Any], content: PassContent, style: str,
             if item is not None:
                 seen.add(item["key"])
                 groups[apple_group].append(item)
+    notify = content.notify_keys if not content.voided else frozenset()
+    store_card.add_fields(groups, definition, content.balance, content.tier, notify)
     overflow: list[dict[str, Any]] = []
     for name, limit in LIMITS.items():  # more than a wallet shows: keep it on the back
         overflow += groups[name][limit:]
         del groups[name][limit:]
     square = barcode is not None and barcode["format"] in (
         BARCODE_FORMATS[f] for f in SQUARE_BARCODES)
-    if style == "generic" and square:
+    if style in SQUARE_LIMITED_STYLES and square:
         room = max(0, SQUARE_COMBINED_LIMIT - len(groups["secondaryFields"]))
         overflow += groups["auxiliaryFields"][room:]
         del groups["auxiliaryFields"][room:]

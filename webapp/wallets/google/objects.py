@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
 from webapp.wallets import seats, shown_images
+from webapp.wallets.google import store_objects
 
 GROUPS = ("header", "primary", "secondary", "auxiliary", "back")
 CARD_ROW_GROUPS = ("secondary", "auxiliary", "header")  # at most 3 rows, 3 items each
@@ -43,13 +44,15 @@ class PassData:
     checked_in_at: datetime | None = None  # the pass's last redemption (check-in)
     expires_at: str | None = None  # the pass's own expiry (RFC 3339) over the template's
     images: dict[str, str] = field(default_factory=dict)  # its own: slot -> asset ID
+    balance: store_objects.Balance | None = None  # loyalty and gift cards
+    card_number: str = ""  # a gift card's: its barcode value, else its short ID
 
 
 def kinds(template_type: str) -> tuple[str, str]:
     """The REST resource names (class, object) for a template type."""
     if template_type == "event_ticket":
         return "eventTicketClass", "eventTicketObject"
-    return "genericClass", "genericObject"
+    return store_objects.KINDS.get(template_type, ("genericClass", "genericObject"))
 
 
 def class_id(issuer_id: str, template_id: str, revision: int) -> str:
@@ -73,6 +76,13 @@ def build_class(template_type: str, definition: dict[str, Any], cls_id: str, *,
         body["callbackOptions"] = {"url": callback_url}
     if locations := merchant_locations(definition.get("locations")):
         body["merchantLocations"] = locations
+    if template_type in store_objects.KINDS:
+        logo = _shown(definition).get("logo")
+        body.update(store_objects.class_members(
+            template_type, definition, logo,
+            lambda ref: _image(ref, asset_url, str(definition.get("organizationName") or ""))))
+        body.update(_look(definition, asset_url, logo=False))
+        return body
     if template_type != "event_ticket":
         return body
     event = _member(definition, "event")
@@ -108,6 +118,10 @@ def build_object(template_type: str, definition: dict[str, Any], item: PassData,
         if seat:
             body["seatInfo"] = seat
         look = _look(definition, asset_url, logo=False)
+    elif template_type in store_objects.KINDS:
+        body.update(store_objects.object_members(template_type, item.balance, item.holder_name,
+                                                 item.card_number))
+        look = {}  # on the class
     else:
         primary = _first(definition, "primary")
         header = _value(primary, item) if primary else None
@@ -215,6 +229,8 @@ def _value(field_: dict[str, Any], item: PassData) -> str | None:
 def _skipped(definition: dict[str, Any], template_type: str) -> set[str]:
     if template_type == "event_ticket":
         return set(seats.seat_keys(definition).values())
+    if template_type in store_objects.KINDS:  # no header on these cards: every field a module
+        return set()
     primary = _first(definition, "primary")
     return {primary["key"]} if primary else set()
 
@@ -262,15 +278,20 @@ def _image(asset_id: str, asset_url: AssetUrl, description: str) -> dict[str, An
             "contentDescription": localized(description or "image")}
 
 
-def _look(definition: dict[str, Any], asset_url: AssetUrl, *, logo: bool) -> dict[str, Any]:
+def _shown(definition: dict[str, Any]) -> dict[str, str]:
+    """The template's images Google shows: `logo` and `hero`."""
     images = _member(definition, "images")
+    return shown_images.google({slot: ref for slot, ref in images.items()
+                                if isinstance(ref, str) and ref})
+
+
+def _look(definition: dict[str, Any], asset_url: AssetUrl, *, logo: bool) -> dict[str, Any]:
     name = str(definition.get("organizationName") or "")
     out: dict[str, Any] = {}
     color = (definition.get("colors") or {}).get("background")
     if isinstance(color, str) and color:
         out["hexBackgroundColor"] = color
-    shown = shown_images.google({slot: ref for slot, ref in images.items()
-                                 if isinstance(ref, str) and ref})
+    shown = _shown(definition)
     if logo and "logo" in shown:
         out["logo"] = _image(shown["logo"], asset_url, name)
     if "hero" in shown:

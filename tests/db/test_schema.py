@@ -8,7 +8,12 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 # Made by the migrations for one database only, where the models cannot say it.
-DIALECT_ONLY = {"ix_passes_search_trgm"}  # PostgreSQL: pg_trgm's GIN index for pass search
+DIALECT_ONLY = {
+    "ix_passes_search_trgm",  # PostgreSQL: pg_trgm's GIN index for pass search
+    # SQLite: the FTS5 trigram index for pass search (migration 0016) and its shadow tables
+    "passes_search", "passes_search_data", "passes_search_idx", "passes_search_docsize",
+    "passes_search_config",
+}
 
 
 def _include(obj: Any, name: str | None, type_: str, reflected: bool, compare_to: Any) -> bool:

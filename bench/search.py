@@ -45,6 +45,7 @@ COLUMNS = ("id", "organization_id", "environment", "template_id", "template_revi
            "apple", "google", "field_values", "auth_token_encrypted", "version", "created_at",
            "updated_at", "wallet_updated_at", "redemption_count")
 SETTINGS = {"RATE_LIMIT_TEST": 10**9, "LOG_LEVEL": "WARNING", "SECRET_KEY": "bench",
+            "SWEEP_INTERVAL_SECONDS": 3600,
             "ENCRYPTION_KEYS": "dGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXktdGVzdDE="}
 
 
@@ -54,7 +55,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--passes", type=int, default=1_000_000)
     parser.add_argument("--databases", default="sqlite,postgres")
     parser.add_argument("--calls", type=int, default=60, help="calls per query")
+    parser.add_argument("--reuse", type=Path, help="measure again the SQLite database this "
+                        "benchmark left in the folder (its path is printed)")
     args = parser.parse_args(argv or [])
+    if args.reuse:
+        saved = json.loads((args.reuse / "bench.json").read_text())
+        app = create_app({**SETTINGS, "DATABASE_URL": f"sqlite:///{args.reuse / 'bench.sqlite3'}",
+                          "INSTANCE_PATH": str(args.reuse)})
+        return 0 if _measure(app, *saved, True, args.calls) else 1
     ok = True
     for database in args.databases.split(","):
         print(f"-- {database}, {args.passes:,} passes --", flush=True)
@@ -97,7 +105,8 @@ def _run(url: str, tmp: Path, args: argparse.Namespace) -> bool:
         started = time.monotonic()
         upgrade()
         print(f"migrations to the head (indexes, trigram index) in "
-              f"{time.monotonic() - started:.1f} s", flush=True)
+              f"{time.monotonic() - started:.1f} s; kept in {tmp}", flush=True)
+    (tmp / "bench.json").write_text(json.dumps([key, sample, other_template_id]))
     return _measure(app, key, sample, other_template_id, url.startswith("sqlite"), args.calls)
 
 

@@ -7,6 +7,7 @@ key never sees another environment's or organization's passes (they are 404).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sqlalchemy import Select, bindparam, func, literal_column, select, table
@@ -120,9 +121,9 @@ def _search(term: str) -> tuple[list[Any], bool]:
 
 
 # Up to this many rows holding the part, reading them through the index (and each pass by
-# rowid, then sorting) beats reading the scope newest first until a page has matched
-# (docs/benchmarks.md, issue 34: about 8.5 us a found row against 0.6 us a scanned one).
-COMMON = 1500
+# rowid, then sorting) beats reading the scope newest first until a page has matched: a
+# found row costs about 10 times a scanned one (docs/benchmarks.md, issue 34).
+COMMON = 1000
 _FTS_ROWIDS: Select[Any] = select(literal_column("rowid")).select_from(
     table("passes_search")).where(literal_column("passes_search").op("MATCH")(bindparam("phrase")))
 
@@ -133,11 +134,13 @@ def _indexed(part: str) -> Any | None:
     if len(part) < 3:
         return None
     phrase = '"' + part.replace('"', '""') + '"'  # FTS5's quoting: the text as one phrase
-    rowids = _FTS_ROWIDS.params(phrase=phrase)
-    held = db.session.scalar(select(func.count()).select_from(rowids.limit(COMMON).subquery()))
-    if held is not None and held >= COMMON:
+    rowids = db.session.scalars(_FTS_ROWIDS.limit(COMMON), {"phrase": phrase}).all()
+    if len(rowids) >= COMMON:
         return None
-    return literal_column("passes.rowid").in_(rowids)
+    # The rows found, as one JSON parameter: the index is read once, and SQLAlchemy renders
+    # no placeholder per row.
+    found = func.json_each(json.dumps(rowids)).table_valued("value")
+    return literal_column("passes.rowid").in_(select(found.c.value))
 
 
 def _like_escape(text: str) -> str:

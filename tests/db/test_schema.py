@@ -28,3 +28,18 @@ def test_the_migrated_database_matches_the_models(app) -> None:
             connection, opts={"compare_type": True, "include_object": _include})
         differences = compare_metadata(context, db.metadata)
     assert differences == []
+
+
+def test_sqlite_keeps_the_search_index_in_step_at_the_head(app, database) -> None:
+    """A later migration that recreated `passes` would drop these triggers (migration 0016)."""
+    if database["kind"] != "sqlite":
+        return  # PostgreSQL's search index is a plain GIN index on the column
+    from webapp.extensions import db
+
+    with app.app_context(), db.engine.connect() as connection:
+        triggers = set(connection.exec_driver_sql(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'passes'"
+        ).scalars())
+        connection.exec_driver_sql(
+            "INSERT INTO passes_search (passes_search, rank) VALUES ('integrity-check', 1)")
+    assert triggers == {"passes_search_insert", "passes_search_delete", "passes_search_update"}

@@ -8,7 +8,12 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 # Made by the migrations for one database only, where the models cannot say it.
-DIALECT_ONLY = {"ix_passes_search_trgm"}  # PostgreSQL: pg_trgm's GIN index for pass search
+DIALECT_ONLY = {
+    "ix_passes_search_trgm",  # PostgreSQL: pg_trgm's GIN index for pass search
+    # SQLite: the FTS5 trigram index for pass search (migration 0018) and its shadow tables
+    "passes_search", "passes_search_data", "passes_search_idx", "passes_search_docsize",
+    "passes_search_config",
+}
 
 
 def _include(obj: Any, name: str | None, type_: str, reflected: bool, compare_to: Any) -> bool:
@@ -23,3 +28,18 @@ def test_the_migrated_database_matches_the_models(app) -> None:
             connection, opts={"compare_type": True, "include_object": _include})
         differences = compare_metadata(context, db.metadata)
     assert differences == []
+
+
+def test_sqlite_keeps_the_search_index_in_step_at_the_head(app, database) -> None:
+    """A later migration that recreated `passes` would drop these triggers (migration 0018)."""
+    if database["kind"] != "sqlite":
+        return  # PostgreSQL's search index is a plain GIN index on the column
+    from webapp.extensions import db
+
+    with app.app_context(), db.engine.connect() as connection:
+        triggers = set(connection.exec_driver_sql(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'passes'"
+        ).scalars())
+        connection.exec_driver_sql(
+            "INSERT INTO passes_search (passes_search, rank) VALUES ('integrity-check', 1)")
+    assert triggers == {"passes_search_insert", "passes_search_delete", "passes_search_update"}

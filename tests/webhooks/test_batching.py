@@ -83,7 +83,10 @@ def test_one_job_sends_the_endpoints_due_deliveries_and_a_second_does_nothing(
     assert _deliver(app, endpoint_id) == 4
     requests = receiver.wait_for(4)
     rows = {r.id: r for r in _rows(app)}
-    assert [r.headers["webhook-id"] for r in requests] == [rows[i].event_id for i in ids]
+    # The first alone, the others in flight together (the spec: at-least-once, unordered).
+    assert requests[0].headers["webhook-id"] == rows[ids[0]].event_id
+    assert sorted(r.headers["webhook-id"] for r in requests) == \
+        sorted(rows[i].event_id for i in ids)
     assert all(r.status == "succeeded" and r.attempts == 1 and r.locked_until is None
                for r in rows.values())
     assert _deliver(app, endpoint_id) == 0
@@ -185,3 +188,58 @@ def test_a_job_gives_the_other_endpoints_a_turn(
     assert _deliver(app, endpoint_id) == 2  # one batch, then back in the queue
     assert held_jobs == [("deliver_webhooks", endpoint_id)]
     assert _deliver(app, endpoint_id) == 1
+
+
+def test_requests_of_a_batch_are_in_flight_together_and_recorded_at_once(
+        app: Flask, api: Api, receiver: Receiver, held_jobs: list) -> None:
+    from sqlalchemy import event
+
+    from webapp.extensions import db
+    from webapp.services.webhooks import delivery
+
+    receiver.answer = lambda r: (200, {}, 0.3)
+    endpoint_id, ids = _pending(app, api, receiver, 1 + delivery.IN_FLIGHT)
+    statements: list[str] = []
+    with app.app_context():
+        def seen(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+            statements.append(statement.split("(")[0].split(" SET")[0].strip())
+
+        event.listen(db.engine, "before_cursor_execute", seen)
+        try:
+            started = time.monotonic()
+            assert delivery.deliver_endpoint(endpoint_id) == len(ids)
+            elapsed = time.monotonic() - started
+        finally:
+            event.remove(db.engine, "before_cursor_execute", seen)
+    # One alone, then IN_FLIGHT together: two receiver delays, not five.
+    assert 0.6 <= elapsed < 0.3 * len(ids) - 0.3, elapsed
+    assert statements.count("INSERT INTO webhook_attempts") == 1  # one executemany
+    assert statements.count("UPDATE webhook_deliveries") == 2  # the claim, the record
+    rows = _rows(app)
+    assert all(r.status == "succeeded" and r.attempts == 1 for r in rows)
+
+
+def test_after_a_failure_in_flight_no_other_request_starts(
+        app: Flask, api: Api, receiver: Receiver, held_jobs: list, frozen: Clock,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from webapp.services.webhooks import delivery
+
+    monkeypatch.setattr(delivery, "IN_FLIGHT", 2)
+    frozen.now = frozen.now.replace(microsecond=0)
+    endpoint_id, ids = _pending(app, api, receiver, 6)
+    rows = {r.id: r for r in _rows(app)}
+    failing = rows[ids[1]].event_id
+    # The failure answers at once, while the request started beside it is still in flight.
+    receiver.answer = lambda r: (500, {}, 0.0) if r.headers["webhook-id"] == failing \
+        else (200, {}, 0.3)
+    held_jobs.clear()
+    assert _deliver(app, endpoint_id) == 3  # the first; then ids[1] fails beside ids[2]
+    rows = {r.id: r for r in _rows(app)}
+    retry_at = frozen.now + timedelta(seconds=5)
+    assert [rows[i].status for i in ids[:3]] == ["succeeded", "pending", "succeeded"]
+    assert rows[ids[1]].attempts == 1 and rows[ids[1]].next_attempt_at == retry_at
+    for other in ids[3:]:  # never started: they wait for the endpoint's next try
+        assert rows[other].attempts == 0 and rows[other].locked_until is None
+        assert rows[other].next_attempt_at == retry_at
+    assert _endpoint(app, endpoint_id).resting_until == retry_at
+    assert len(receiver.requests) == 3

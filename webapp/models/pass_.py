@@ -18,6 +18,9 @@ class Pass(Model):
         Index("ix_passes_scope_id", "organization_id", "environment", "id"),
         Index("ix_passes_scope_template_id", "organization_id", "environment", "template_id",
               "id"),
+        # The list's other filters, newest first without reading the scope (issue 34).
+        Index("ix_passes_scope_status_id", "organization_id", "environment", "status", "id"),
+        Index("ix_passes_scope_source_id", "organization_id", "environment", "source", "id"),
         # A scanned per-pass barcode value finds its pass (issue 18, `POST /v1/scans`).
         Index("ix_passes_scope_barcode_value", "organization_id", "environment",
               "barcode_value"),
@@ -27,7 +30,8 @@ class Pass(Model):
         # reading all the template's passes per chunk.
         Index("ux_passes_scope_template_external_id", "organization_id", "environment",
               "template_id", "external_id", unique=True),
-        # PostgreSQL: a trigram index for `search` (migration 0002); SQLite scans.
+        # `search`: PostgreSQL's trigram GIN index (migration 0002); SQLite's trigram FTS5
+        # table `passes_search`, kept in step by triggers (migration 0018).
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)

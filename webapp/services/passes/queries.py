@@ -7,9 +7,10 @@ key never sees another environment's or organization's passes (they are 404).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, bindparam, func, literal_column, select, table
 
 from webapp import ids
 from webapp.db import pagination
@@ -74,21 +75,25 @@ def ids_matching(ctx: Context, *, template_id: str, status: str | None = None,
 
 def _filters(ctx: Context, template_id: str | None, status: str | None, source: str | None,
              search: str | None) -> list[Any]:
-    found = [Pass.organization_id == ctx.organization_id, Pass.environment == ctx.environment]
+    term = search_rules.fold("".join(ch for ch in (search or "") if ch.isprintable())).strip()
+    found, by_index = _search(term) if term else ([], False)
+    org: Any = Pass.organization_id
+    env: Any = Pass.environment
+    if by_index:
+        # The trigram index's rows lead: were the scope indexable, SQLite would read the
+        # whole scope newest first and look each row up in them (`|| ''` hides it).
+        org, env = Pass.organization_id + "", Pass.environment + ""
+    found += [org == ctx.organization_id, env == ctx.environment]
     if template_id is not None:
         found.append(Pass.template_id == template_id)
     if status is not None:
         found.append(Pass.status == status)
     if source is not None:
         found.append(Pass.source == source)
-    if search:
-        term = search_rules.fold("".join(ch for ch in search if ch.isprintable())).strip()
-        if term:
-            found += _search(term)
     return found
 
 
-def _search(term: str) -> tuple[Any, ...]:
+def _search(term: str) -> tuple[list[Any], bool]:
     """Conditions for a substring search of name, email and short ID; `term` is folded
     (`domain/search.fold`) as `search_text` is, so case and accents do not matter.
 
@@ -98,13 +103,44 @@ def _search(term: str) -> tuple[Any, ...]:
     local part goes to the index, and the full term is checked on the rows found through
     an expression (`search_text || ''`) that the index cannot serve. Not `lower(...)`:
     folded text is not always lower case (casefold makes Cherokee upper case).
+
+    On SQLite the same part goes to the FTS5 trigram index (`_indexed`) and the LIKE checks
+    the rows it finds, so the results are the LIKE's alone, as before the index. True with
+    the conditions: the index's rows are the ones to read.
     """
-    full = f"%{_like_escape(term)}%"
+    full = Pass.search_text.like(f"%{_like_escape(term)}%", escape="\\")
     local, at, _domain = term.partition("@")
-    if not at or len(local) < 3:
-        return (Pass.search_text.like(full, escape="\\"),)
-    return (Pass.search_text.like(f"%{_like_escape(local)}@%", escape="\\"),
-            (Pass.search_text + "").like(full, escape="\\"))
+    part = f"{local}@" if at and len(local) >= 3 else term
+    if db.engine.dialect.name == "sqlite":
+        rows = _indexed(part)
+        return ([full] if rows is None else [rows, full]), rows is not None
+    if part == term:
+        return [full], False
+    return [Pass.search_text.like(f"%{_like_escape(part)}%", escape="\\"),
+            (Pass.search_text + "").like(f"%{_like_escape(term)}%", escape="\\")], False
+
+
+# Up to this many rows holding the part, reading them through the index (and each pass by
+# rowid, then sorting) beats reading the scope newest first until a page has matched: a
+# found row costs about 10 times a scanned one (docs/benchmarks.md, issue 34).
+COMMON = 1000
+_FTS_ROWIDS: Select[Any] = select(literal_column("rowid")).select_from(
+    table("passes_search")).where(literal_column("passes_search").op("MATCH")(bindparam("phrase")))
+
+
+def _indexed(part: str) -> Any | None:
+    """SQLite: `passes.rowid IN (the rows the trigram index finds with part)`; None (a scan)
+    when `part` is shorter than a trigram or so common that a scan is faster."""
+    if len(part) < 3:
+        return None
+    phrase = '"' + part.replace('"', '""') + '"'  # FTS5's quoting: the text as one phrase
+    rowids = db.session.scalars(_FTS_ROWIDS.limit(COMMON), {"phrase": phrase}).all()
+    if len(rowids) >= COMMON:
+        return None
+    # The rows found, as one JSON parameter: the index is read once, and SQLAlchemy renders
+    # no placeholder per row.
+    found = func.json_each(json.dumps(rowids)).table_valued("value")
+    return literal_column("passes.rowid").in_(select(found.c.value))
 
 
 def _like_escape(text: str) -> str:

@@ -27,6 +27,7 @@ IMAGE_BOXES: dict[str, tuple[tuple[int, int], str]] = {
 }
 # Entries are dated 2020-01-01 00:00 (DOS format): the same files zip to the same bytes.
 _DOS_DATE, _DOS_TIME = (2020 - 1980) << 9 | 1 << 5 | 1, 0
+_DEFLATE_MIN = 4096  # smaller files are stored: pass.json and manifest.json, usually
 _DIGEST_MIN = 1024  # files this big (images) keep their digests, by identity
 _digest_cache: OrderedDict[int, tuple[bytes, str, int]] = OrderedDict()
 _CACHE_LIMIT = 512
@@ -118,14 +119,15 @@ def manifest(files: Mapping[str, bytes]) -> bytes:
 
 def pack(files: Mapping[str, bytes], manifest_bytes: bytes, signature: bytes) -> bytes:
     """The zip: the files, then `manifest.json` and `signature`, at the root. PNGs and the
-    signature are stored (deflating them gains nothing), the JSON files deflated."""
+    signature are stored (deflating them gains nothing), and so are files under
+    _DEFLATE_MIN: a deflater's set-up costs more than the bytes it would save (issue 34)."""
     out, central, offset = [], [], 0
     entries = [*sorted(files.items()), ("manifest.json", manifest_bytes),
                ("signature", signature)]
     for name, data in entries:
         raw_name = name.encode()
         crc = _digests(data)[1]
-        if name.endswith(".png") or name == "signature":  # compressed already / DER
+        if name.endswith(".png") or name == "signature" or len(data) < _DEFLATE_MIN:
             method, body = 0, data
         else:
             packer = zlib.compressobj(6, zlib.DEFLATED, -15)

@@ -27,7 +27,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, padding, rsa
 from webapp.wallets.apple import certificates
 
 _LIMIT = 256
-_signers: OrderedDict[str, Signer] = OrderedDict()
+_signers: OrderedDict[tuple[str | bytes, str | bytes, bytes], Signer] = OrderedDict()
 _lock = threading.Lock()
 
 # Object identifiers (RFC 5652, RFC 5754, RFC 8017, RFC 5758).
@@ -78,6 +78,12 @@ def _set(*items: bytes, tag: int = 0x31) -> bytes:
     return _tlv(tag, b"".join(sorted(items)))  # DER: SET OF in ascending encoded order
 
 
+def _utc_time(moment: dt.datetime) -> bytes:
+    """UTCTime `YYMMDDHHMMSSZ` (formatted by hand: strftime cost a fifth of a build's Python)."""
+    return (f"{moment.year % 100:02d}{moment.month:02d}{moment.day:02d}{moment.hour:02d}"
+            f"{moment.minute:02d}{moment.second:02d}Z").encode()
+
+
 def _algorithm(dotted: str, null: bool = True) -> bytes:
     return _sequence(_oid(dotted), b"\x05\x00" if null else b"")
 
@@ -97,15 +103,20 @@ class Signer:
         self._signature_algorithm = (_algorithm(_RSA) if isinstance(key, rsa.RSAPrivateKey)
                                      else _algorithm(_ECDSA_SHA256, null=False))
         self._content_type = _sequence(_oid(_CONTENT_TYPE), _set(_oid(_DATA)))
+        # The parts every signature repeats, encoded once (issue 34's profile).
+        self._signing_time_oid, self._message_digest_oid = _oid(_SIGNING_TIME), _oid(
+            _MESSAGE_DIGEST)
+        self._version, self._signed_data_oid = _integer(1), _oid(_SIGNED_DATA)
+        self._before_signer_infos = (self._version + _set(self._digest_algorithm)
+                                     + _sequence(_oid(_DATA)) + self._certificates)
 
     def sign(self, manifest: bytes, now: dt.datetime | None = None) -> bytes:
         """The detached DER signature of `manifest` (signingTime included)."""
         moment = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
         attributes = [
             self._content_type,
-            _sequence(_oid(_SIGNING_TIME),
-                      _set(_tlv(0x17, moment.strftime("%y%m%d%H%M%SZ").encode()))),
-            _sequence(_oid(_MESSAGE_DIGEST),
+            _sequence(self._signing_time_oid, _set(_tlv(0x17, _utc_time(moment)))),
+            _sequence(self._message_digest_oid,
                       _set(_tlv(0x04, hashlib.sha256(manifest).digest()))),
         ]
         signed = _set(*attributes)  # what the signature covers: the SET, tagged 0x31
@@ -113,28 +124,24 @@ class Signer:
             value = self.key.sign(signed, padding.PKCS1v15(), hashes.SHA256())
         else:
             value = self.key.sign(signed, ec.ECDSA(hashes.SHA256()))
-        signer_info = _sequence(_integer(1), self._sid, self._digest_algorithm,
+        signer_info = _sequence(self._version, self._sid, self._digest_algorithm,
                                 b"\xa0" + signed[1:],  # [0] IMPLICIT in the SignerInfo
                                 self._signature_algorithm, _tlv(0x04, value))
-        signed_data = _sequence(_integer(1), _set(self._digest_algorithm),
-                                _sequence(_oid(_DATA)), self._certificates,
-                                _set(signer_info))
-        return _sequence(_oid(_SIGNED_DATA), _tlv(0xA0, signed_data))
+        signed_data = _sequence(self._before_signer_infos, _set(signer_info))
+        return _sequence(self._signed_data_oid, _tlv(0xA0, signed_data))
 
 
 def signer(certificate_pem: str | bytes, wwdr_pem: str | bytes, key_pem: bytes) -> Signer:
     """The signer of an identity, parsed on first use and kept for the process."""
-    cert_bytes = _bytes(certificate_pem)
-    wwdr_bytes = _bytes(wwdr_pem)
-    cache_key = hashlib.sha256(cert_bytes + b"\0" + wwdr_bytes + b"\0" + key_pem).hexdigest()
+    cache_key = (certificate_pem, wwdr_pem, key_pem)  # (str hashes are kept by the objects)
     with _lock:
         found = _signers.get(cache_key)
         if found is not None:
             _signers.move_to_end(cache_key)
             return found
-    made = Signer(x509.load_pem_x509_certificate(cert_bytes),
+    made = Signer(x509.load_pem_x509_certificate(_bytes(certificate_pem)),
                   certificates.load_private_key(key_pem),
-                  x509.load_pem_x509_certificate(wwdr_bytes))
+                  x509.load_pem_x509_certificate(_bytes(wwdr_pem)))
     with _lock:
         _signers[cache_key] = made
         while len(_signers) > _LIMIT:

@@ -12,6 +12,7 @@ from webapp.api import (  # noqa: E402, F401  (routes)
     auth,
     bulk_jobs,
     download_links,
+    erasure,
     events,
     insights,
     me,

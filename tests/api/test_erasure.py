@@ -150,8 +150,12 @@ def test_erase_voids_and_emits_pass_erased_without_personal_data(
     obj = event["data"]["object"]
     assert obj["id"] == pass_id and obj["holderName"] is None and obj["holderEmail"] is None
     assert not any(value in json.dumps(event) for value in ERASED)
+    assert event["data"]["passUpdateId"].startswith("pupd_")
     updates = api.get(f"/v1/passes/{pass_id}/updates").get_json()["data"]
-    assert updates[0]["kind"] == "void"
+    # Newest first: the erased content over the holder's in both wallets, after the void.
+    assert [u["kind"] for u in updates[:2]] == ["erase", "void"]
+    assert updates[0]["id"] == event["data"]["passUpdateId"]
+    assert updates[0]["walletChanged"] is True and updates[0]["notificationMode"] == "silent"
     for update in updates:
         assert all(c["from"] is None and c["to"] is None
                    for c in update["changes"]["fields"])
@@ -166,6 +170,8 @@ def test_erasing_twice_answers_the_same_pass_and_one_event(api: Api) -> None:
     assert again.get_json()["erasedAt"] == first["erasedAt"]
     assert again.get_json()["voidedAt"] == first["voidedAt"]
     assert len(api.get("/v1/events?type=pass.erased").get_json()["data"]) == 1
+    kinds = [u["kind"] for u in api.get(f"/v1/passes/{pass_id}/updates").get_json()["data"]]
+    assert kinds == ["erase", "void"]
     replay = api.post(f"/v1/passes/{pass_id}/erase", idem="same")
     assert api.post(f"/v1/passes/{pass_id}/erase", idem="same").get_data() == \
         replay.get_data()
@@ -178,6 +184,9 @@ def test_a_voided_pass_is_erased_without_a_second_void(api: Api) -> None:
     response = api.post(f"/v1/passes/{pass_id}/erase")
     assert response.status_code == 200 and response.get_json()["holderEmail"] is None
     assert len(api.get("/v1/events?type=pass.voided").get_json()["data"]) == 1
+    # Wallets still hold the holder's data of the earlier void: the erasure is sent to them.
+    kinds = [u["kind"] for u in api.get(f"/v1/passes/{pass_id}/updates").get_json()["data"]]
+    assert kinds == ["erase", "void"]
     # The erased holder is no longer found by a search.
     assert api.get("/v1/passes?search=zephyrine").get_json()["data"] == []
 

@@ -281,7 +281,9 @@ class PassUpdate(Schema):
     object = constant("pass_update")
     id = prefixed("pupd")
     passId = prefixed("pass", attribute="pass_id")
-    kind = fields.String(required=True, metadata={"enum": ["update", "void"]})
+    kind = fields.String(required=True, metadata={
+        "enum": ["update", "void", "erase"],
+        "description": "erase: the holder's data was erased (POST /v1/passes/{id}/erase)"})
     notificationMode = fields.String(attribute="notification_mode", required=True,
                                      metadata={"enum": list(NOTIFICATION_MODES)})
     walletChanged = fields.Boolean(attribute="wallet_changed", required=True)

@@ -33,8 +33,8 @@ from webapp.models import (
     Upload,
 )
 from webapp.services.context import Context
+from webapp.services.outbox import record as outbox_record
 from webapp.services.passes import changes, queries
-from webapp.services.webhooks import events
 
 ERASED_EMAIL = {"code": "holder_erased", "message": "The holder's data was erased."}
 
@@ -51,13 +51,11 @@ def erase(ctx: Context, pass_id: str) -> Pass:
             changes.void(ctx, pass_id)
         secrets = _secrets(session, item)
         first, external_id = item.erased_at is None, item.external_id
-        _erase_pass(session, item)
+        _erase_pass(session, item, first)
         _erase_history(session, ctx, item, secrets)
         _erase_bulk_items(session, ctx, secrets, item.id, external_id)
         if first:
-            events.emit(session, organization_id=item.organization_id,
-                        environment=item.environment, type="pass.erased",
-                        data=events.pass_data(session, item))
+            outbox_record.pass_erased(session, item)
     return queries.shown_pass(item)
 
 
@@ -74,13 +72,16 @@ def _secrets(session: Session, item: Pass) -> frozenset[str]:
                              item.external_id, item.field_values, personal)
 
 
-def _erase_pass(session: Session, item: Pass) -> None:
+def _erase_pass(session: Session, item: Pass, first: bool) -> None:
     now = clock.now()
-    session.execute(sql_update(Pass).where(Pass.id == item.id).values(
-        holder_name=None, holder_email=None, field_values={}, barcode_value=None,
-        external_id=None, images=None, erased_at=item.erased_at or now, updated_at=now,
-        search_text=search_rules.search_text(None, None, item.short_id))
-        .execution_options(synchronize_session=False))
+    values: dict[str, Any] = {
+        "holder_name": None, "holder_email": None, "field_values": {}, "barcode_value": None,
+        "external_id": None, "images": None, "updated_at": now,
+        "search_text": search_rules.search_text(None, None, item.short_id)}
+    if first:  # a new version for the wallets (`erase` records its update)
+        values.update(erased_at=now, wallet_updated_at=now, version=Pass.version + 1)
+    session.execute(sql_update(Pass).where(Pass.id == item.id).values(values)
+                    .execution_options(synchronize_session=False))
     session.refresh(item)
 
 

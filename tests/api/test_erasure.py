@@ -260,3 +260,17 @@ def test_the_erase_is_stored_in_one_transaction_with_its_key(app: Flask, api: Ap
     replay = api.post("/v1/passes", body, idem="issue-1")
     assert replay.status_code == 201 and replay.get_json()["id"] == pass_id
     assert replay.get_json()["holderName"] is None
+
+
+def test_a_queued_email_is_not_sent_after_the_erasure(app: Flask, org: dict[str, Any],
+                                                      api: Api) -> None:
+    from webapp.db.transaction import DISPATCHER
+
+    add_member(app, org["id"], EMAIL)  # the test environment emails members only
+    app.extensions[DISPATCHER] = None  # the queue is down: the email stays queued
+    pass_id = _issue(api, _template(api), holderEmail=EMAIL)
+    assert api.post(f"/v1/passes/{pass_id}/send", {}).get_json()["status"] == "queued"
+    api.post(f"/v1/passes/{pass_id}/erase")
+    [email] = api.get(f"/v1/passes/{pass_id}/emails").get_json()["data"]
+    assert email["status"] == "failed" and email["to"] == ""
+    assert email["error"]["code"] == "holder_erased"

@@ -38,6 +38,7 @@ def test_the_word_must_be_typed(dash: Dash, api: Api, pass_id: str) -> None:
         page = text(response)
         assert page.lstrip().startswith('<section class="card" id="erase-holder">')
         assert "Nothing was erased: type ERASE to confirm." in page
+        assert f'name="confirm" value="{typed}"' in page  # what was typed is kept
     shown = api.get(f"/v1/passes/{pass_id}").get_json()
     assert shown["holderName"] == NAME and shown["status"] == "active"
 

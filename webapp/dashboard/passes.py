@@ -189,8 +189,9 @@ def passes_void(pass_id: str) -> BaseResponse:
 @once_per_form
 def passes_erase(pass_id: str) -> BaseResponse:
     """Erase the holder's data (issue 33) once the word is typed: it cannot be undone."""
-    if request.form.get("confirm", "").strip().upper() != ERASE_WORD:
-        return _detail(pass_id, 422, partial="dashboard/passes/_erase.html",
+    typed = request.form.get("confirm", "")
+    if typed.strip().upper() != ERASE_WORD:
+        return _detail(pass_id, 422, partial="dashboard/passes/_erase.html", erase_typed=typed[:20],
                        erase_problem=f"Nothing was erased: type {ERASE_WORD} to confirm.")
     erasure.erase(ctx(), pass_id)
     flash("The holder's data is erased and the pass is voided.")

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from jsonschema import Draft202012Validator
 from sqlalchemy import inspect, select, text
 
 from tests.api.factories import definition
@@ -91,6 +92,13 @@ def _remove_member(app: Flask, membership_id: str) -> None:
         session.delete(user)
 
 
+def _validator(api: Api, name: str) -> Draft202012Validator:
+    """The OpenAPI document's schema `name` (what /v1/openapi.json promises)."""
+    document = api.client.get("/v1/openapi.json").get_json()
+    return Draft202012Validator({"$ref": f"#/components/schemas/{name}",
+                                 "components": document["components"]})
+
+
 def _database_text(app: Flask) -> str:
     """Every value of every table as text, encrypted ones opened too."""
     from webapp.extensions import db
@@ -133,6 +141,7 @@ def test_erase_leaves_no_trace_in_any_table(app: Flask, org: dict[str, Any], api
     response = api.post(f"/v1/passes/{pass_id}/erase", idem="erase-1")
     assert response.status_code == 200, response.get_data(as_text=True)
     erased = response.get_json()
+    _validator(api, "Pass").validate(erased)
     assert erased["status"] == "voided" and erased["erasedAt"] is not None
     assert (erased["holderName"], erased["holderEmail"], erased["fieldValues"]) == (
         None, None, {})
@@ -218,6 +227,7 @@ def test_export_holds_everything_about_the_holder(app: Flask, org: dict[str, Any
     assert list(found) == ["object", "pass", "updates", "emails", "redemptions", "events",
                            "installations", "activity"]
     assert found["object"] == "pass_export"
+    _validator(api, "PassExport").validate(found)
     shown = found["pass"]
     assert (shown["id"], shown["holderName"], shown["holderEmail"]) == (pass_id, NAME, EMAIL)
     assert shown["fieldValues"] == {"member": NAME, "level": LEVEL}

@@ -14,6 +14,7 @@ from webapp.api import redemption_schemas as rs
 from webapp.api import webhook_schemas as ws
 from webapp.api.idempotency import idempotent
 from webapp.api.openapi import doc
+from webapp.api.schemas import constant
 from webapp.services.passes import erasure, export
 from webapp.services.redemptions import checkin
 from webapp.services.webhooks import events
@@ -31,7 +32,7 @@ class Installations(Schema):
 
 
 class PassExport(Schema):
-    object = fields.Constant("pass_export", required=True)
+    object = constant("pass_export")
     passObject = fields.Nested(s.Pass, data_key="pass", required=True)
     updates = fields.List(fields.Nested(s.PassUpdate), required=True)
     emails = fields.List(fields.Nested(s.Email), required=True)

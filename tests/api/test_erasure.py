@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 import pytest
@@ -284,3 +285,28 @@ def test_a_queued_email_is_not_sent_after_the_erasure(app: Flask, org: dict[str,
     [email] = api.get(f"/v1/passes/{pass_id}/emails").get_json()["data"]
     assert email["status"] == "failed" and email["to"] == ""
     assert email["error"]["code"] == "holder_erased"
+
+
+def test_two_erasures_at_once_make_one(app: Flask, org: dict[str, Any], api: Api) -> None:
+    """The second waits for the first's commit (its row lock, or SQLite's one writer),
+    then finds the pass erased: one erase update, one event, the same answer."""
+    template = _template(api)
+    pass_id = _issue(api, template, holderName=NAME)
+    start = threading.Barrier(2)
+    answers: list[Any] = []
+
+    def erase() -> None:
+        client = Api(app.test_client(), org["keys"]["test"])
+        start.wait()
+        answers.append(client.post(f"/v1/passes/{pass_id}/erase"))
+
+    threads = [threading.Thread(target=erase) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(a.status_code for a in answers) == [200, 200]
+    assert answers[0].get_json()["erasedAt"] == answers[1].get_json()["erasedAt"]
+    kinds = [u["kind"] for u in api.get(f"/v1/passes/{pass_id}/updates").get_json()["data"]]
+    assert kinds == ["erase", "void"]
+    assert len(api.get("/v1/events?type=pass.erased").get_json()["data"]) == 1

@@ -8,6 +8,7 @@ after the commit, so Apple and Google fetch the erased pass, never the holder's 
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -20,6 +21,7 @@ from webapp.db import idempotency
 from webapp.db.transaction import transaction
 from webapp.domain import redact
 from webapp.domain import search as search_rules
+from webapp.errors import Conflict
 from webapp.models import (
     BulkJob,
     BulkJobItem,
@@ -47,8 +49,13 @@ def erase(ctx: Context, pass_id: str) -> Pass:
     """
     item = queries.find(ctx, pass_id)
     with transaction() as session:
+        # One writer of the pass at a time (PostgreSQL; SQLite has one writer anyway): a
+        # second erasure waits here, then finds the pass erased.
+        session.execute(select(Pass.id).where(Pass.id == item.id).with_for_update())
+        session.refresh(item)
         if item.status == "active":
-            changes.void(ctx, pass_id)
+            with contextlib.suppress(Conflict):  # voided meanwhile: nothing to void
+                changes.void(ctx, pass_id)
         secrets = _secrets(session, item)
         first, external_id = item.erased_at is None, item.external_id
         _erase_pass(session, item, first)

@@ -14,7 +14,7 @@ from webapp.ids import SHORT_ALPHABET
 PASS_KEYS = {"object", "id", "shortId", "templateId", "templateName", "templateRevision",
              "environment", "status", "source", "holderName", "holderEmail", "platforms",
              "signing", "fieldValues", "distributionUrl", "artifacts", "walletUpdatedAt",
-             "createdAt", "updatedAt", "voidedAt", "lastEmail", "editableFields",
+             "createdAt", "updatedAt", "voidedAt", "erasedAt", "lastEmail", "editableFields",
              "editableBarcode", "preview", "expiresAt", "relevantDate", "images",
              "redemptionCount", "lastRedeemedAt", "balance", "lifetimePoints", "tier"}
 LIST_KEYS = PASS_KEYS - {"fieldValues", "artifacts", "walletUpdatedAt", "lastEmail",

@@ -223,6 +223,20 @@ def test_voiding_pushes(api: Api, fake_apns: Any, phone: Device, item: dict, tok
     assert not any("changeMessage" in f for group in doc["generic"].values() for f in group)
 
 
+def test_erasing_pushes_the_pass_without_the_holder(api: Api, fake_apns: Any, phone: Device,
+                                                    item: dict, token: str) -> None:
+    """Issue 33: the device fetches the voided pass with the holder's values gone."""
+    issued, _ = validate.read(phone.fetch(DEMO_PASS_TYPE, item["id"], token).get_data())
+    assert "Ada Lovelace" in str(issued)
+    assert api.post(f"/v1/passes/{item['id']}/erase").status_code == 200
+    assert len(fake_apns.pushes_to(PHONE)) >= 1
+    records = api.get(f"/v1/passes/{item['id']}/updates").get_json()["data"]
+    assert [r["kind"] for r in records] == ["erase", "void"]
+    assert records[0]["delivery"]["apple"]["status"] == "sent"
+    erased, _ = validate.read(phone.fetch(DEMO_PASS_TYPE, item["id"], token).get_data())
+    assert erased["voided"] is True and "Ada Lovelace" not in str(erased)
+
+
 def test_live_pass_pushes_with_the_organization_certificate(
         app: Flask, client, live_api: Api, fake_apns: Any, live_certificate: str) -> None:
     item = issue(live_api, platforms={"apple": True, "google": False})

@@ -14,7 +14,7 @@ from tests.webhooks.conftest import endpoint, issue
 PASS_LIST_MEMBERS = {"object", "id", "shortId", "templateId", "templateName",
                      "templateRevision", "environment", "status", "source", "holderName",
                      "holderEmail", "platforms", "signing", "distributionUrl", "createdAt",
-                     "updatedAt", "voidedAt", "redemptionCount", "lastRedeemedAt",
+                     "updatedAt", "voidedAt", "erasedAt", "redemptionCount", "lastRedeemedAt",
                      "expiresAt", "relevantDate", "images", "balance", "lifetimePoints",
                      "tier"}
 

@@ -13,6 +13,7 @@ from webapp.api import (  # noqa: E402, F401  (routes)
     balances,
     bulk_jobs,
     download_links,
+    erasure,
     events,
     insights,
     me,

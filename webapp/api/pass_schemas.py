@@ -209,6 +209,8 @@ class Pass(Schema):
     createdAt = Timestamp(attribute="created_at", required=True)
     updatedAt = Timestamp(attribute="updated_at", required=True)
     voidedAt = Timestamp(attribute="voided_at", required=True, allow_none=True)
+    erasedAt = Timestamp(attribute="erased_at", required=True, allow_none=True, metadata={
+        "description": "when the holder's data was erased (POST /v1/passes/{id}/erase)"})
     redemptionCount = fields.Integer(attribute="redemption_count", required=True, metadata={
         "minimum": 0, "description": "how often the pass was redeemed (checked in)"})
     lastRedeemedAt = Timestamp(attribute="last_redeemed_at", required=True, allow_none=True)
@@ -301,7 +303,9 @@ class PassUpdate(Schema):
     object = constant("pass_update")
     id = prefixed("pupd")
     passId = prefixed("pass", attribute="pass_id")
-    kind = fields.String(required=True, metadata={"enum": ["update", "void"]})
+    kind = fields.String(required=True, metadata={
+        "enum": ["update", "void", "erase"],
+        "description": "erase: the holder's data was erased (POST /v1/passes/{id}/erase)"})
     notificationMode = fields.String(attribute="notification_mode", required=True,
                                      metadata={"enum": list(NOTIFICATION_MODES)})
     walletChanged = fields.Boolean(attribute="wallet_changed", required=True)

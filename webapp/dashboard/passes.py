@@ -1,5 +1,5 @@
 """Passes: list with search and filters, issue, detail, edit, void, download links, email,
-and a printable QR code of the permanent link."""
+erasure of the holder's data, and a printable QR code of the permanent link."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from webapp.services.email import sending
 from webapp.services.passes import (
     changes,
     download_links,
+    erasure,
     installations,
     issuing,
     link_qr,
@@ -34,6 +35,7 @@ nav.add("Passes", "dashboard.passes_index", 10)
 
 _FILTERS = ("template", "status", "source", "q")
 LINK_LIFETIMES = ((3600, "1 hour"), (86400, "1 day"), (7 * 86400, "7 days"))
+ERASE_WORD = "ERASE"
 EMAIL_LANGUAGES = (("en", "English"), ("de", "Deutsch"), ("fr", "Français"), ("es", "Español"))
 
 
@@ -198,6 +200,19 @@ def passes_void(pass_id: str) -> BaseResponse:
     with contextlib.suppress(Conflict):  # voided already: show it as it is
         changes.void(ctx(), pass_id)
     flash("The pass is voided. Wallets show it as no longer valid.")
+    return go(url_for("dashboard.passes_show", pass_id=pass_id))
+
+
+@bp.post(f"/{ENV}/passes/<pass_id>/erase")
+@once_per_form
+def passes_erase(pass_id: str) -> BaseResponse:
+    """Erase the holder's data (issue 33) once the word is typed: it cannot be undone."""
+    typed = request.form.get("confirm", "")
+    if typed.strip().upper() != ERASE_WORD:
+        return _detail(pass_id, 422, partial="dashboard/passes/_erase.html", erase_typed=typed[:20],
+                       erase_problem=f"Nothing was erased: type {ERASE_WORD} to confirm.")
+    erasure.erase(ctx(), pass_id)
+    flash("The holder's data is erased and the pass is voided.")
     return go(url_for("dashboard.passes_show", pass_id=pass_id))
 
 

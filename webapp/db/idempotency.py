@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Protocol, cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, select
+from sqlalchemy import Table, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from webapp import clock, ids, vault
@@ -145,3 +145,25 @@ def purge(older_than: timedelta = RETENTION) -> int:
         purged = changed_rows(session, delete(IdempotencyRecord).where(
             IdempotencyRecord.created_at < clock.now() - older_than))
     return purged
+
+
+def rewrite_answers(session: Session, ctx: Context, change: Callable[[str], str]) -> int:
+    """In the caller's transaction, pass every stored answer of the context's scope through
+    `change` (an erasure takes a holder's data out) and keep what it returns; returns how
+    many answers changed. Reads the scope's last day of answers: each must be opened."""
+    connection = session.connection()
+    rows = connection.execute(select(IdempotencyRecord.id, IdempotencyRecord.body).where(
+        IdempotencyRecord.organization_id == ctx.organization_id,
+        IdempotencyRecord.environment == ctx.environment)).all()
+    changed = []
+    for record_id, stored in rows:
+        body = _open(stored)
+        after = change(body)
+        if after != body:
+            changed.append({"r_id": record_id,
+                            "r_body": vault.encrypt(after.encode()).decode() if after else ""})
+    if changed:
+        table = cast(Table, IdempotencyRecord.__table__)
+        connection.execute(update(table).where(table.c.id == bindparam("r_id"))
+                           .values(body=bindparam("r_body")), changed)
+    return len(changed)

@@ -64,6 +64,8 @@ class Pass(Model):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
     wallet_updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
     voided_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # When the holder's data was erased (issue 33): the pass stays, voided, without it.
+    erased_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     # Per-pass dates over the template's (issue 20): RFC 3339 text as given, offset kept,
     # since wallets show the date in that offset. None: the template's applies.
     expires_at: Mapped[str | None] = mapped_column(String(40))

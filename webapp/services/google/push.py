@@ -72,6 +72,8 @@ def _push(record: PassUpdate, item: Pass, written: sync.Written, reserved: bool
                                                    row.object_id or ""))
         if reserved and written.template_type != "generic":  # generic objects have none
             body["notifyPreference"] = "NOTIFY_ON_UPDATE"
+        if record.kind == "erase":  # earlier messages quote the holder's values
+            body["messages"] = []
     try:
         resource = wallet.patch(row.kind or "genericObject", row.object_id or "", body)
     except google_client.GoogleWalletError as exc:

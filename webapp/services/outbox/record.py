@@ -116,6 +116,14 @@ def pass_voided(session: Session, item: Pass) -> PassUpdate:
     return record
 
 
+def pass_erased(session: Session, item: Pass) -> PassUpdate:
+    """Record an erasure: a silent update of both wallets (the void only marks Google's
+    object inactive; this writes the erased content over the holder's), and `pass.erased`."""
+    record = _record(session, item, "erase", "silent", True, [])
+    _pass_event(session, item, "pass.erased", passUpdateId=record.id)
+    return record
+
+
 def _pass_event(session: Session, item: Pass, type_: str, **extra: Any) -> None:
     events.emit(session, organization_id=item.organization_id, environment=item.environment,
                 type=type_, data=events.pass_data(session, item, **extra))

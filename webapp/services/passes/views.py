@@ -55,6 +55,7 @@ def wire(item: Pass, template_name: str | None, *, detail: bool) -> dict[str, An
     out["createdAt"] = clock.isoformat(item.created_at)
     out["updatedAt"] = clock.isoformat(item.updated_at)
     out["voidedAt"] = clock.isoformat(item.voided_at)
+    out["erasedAt"] = clock.isoformat(item.erased_at)
     out["redemptionCount"] = item.redemption_count
     out["lastRedeemedAt"] = clock.isoformat(item.last_redeemed_at)
     out["balance"] = item.balance

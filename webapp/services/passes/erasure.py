@@ -1,0 +1,152 @@
+"""Erasing a pass's holder (issue 33): the pass is voided in both wallets, then its holder's
+name, email, per-pass values and images, barcode value and externalId are taken out of
+every row the service keeps them in ("Erasure" in docs/decisions.md).
+
+Everything runs in one transaction (the request's): the void's wallet deliveries start
+after the commit, so Apple and Google fetch the erased pass, never the holder's data.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+from sqlalchemy import Text, cast, or_, select
+from sqlalchemy import update as sql_update
+from sqlalchemy.orm import Session
+
+from webapp import clock
+from webapp.db import idempotency
+from webapp.db.transaction import transaction
+from webapp.domain import redact
+from webapp.domain import search as search_rules
+from webapp.errors import Conflict
+from webapp.models import (
+    BulkJob,
+    BulkJobItem,
+    DownloadLink,
+    Event,
+    GoogleObject,
+    Pass,
+    PassEmail,
+    PassUpdate,
+    Redemption,
+    Upload,
+)
+from webapp.services.context import Context
+from webapp.services.outbox import record as outbox_record
+from webapp.services.passes import changes, queries
+
+ERASED_EMAIL = {"code": "holder_erased", "message": "The holder's data was erased."}
+
+
+def erase(ctx: Context, pass_id: str) -> Pass:
+    """Void the pass if it is active and erase its holder's data everywhere; the erased
+    pass. Erasing again finds nothing left and answers the same pass (one `pass.erased`).
+
+    :raises NotFound: no such pass in this organization and environment.
+    """
+    item = queries.find(ctx, pass_id)
+    with transaction() as session:
+        # One writer of the pass at a time (PostgreSQL; SQLite has one writer anyway): a
+        # second erasure waits here, then finds the pass erased.
+        session.execute(select(Pass.id).where(Pass.id == item.id).with_for_update())
+        session.refresh(item)
+        if item.status == "active":
+            with contextlib.suppress(Conflict):  # voided meanwhile: nothing to void
+                changes.void(ctx, pass_id)
+        secrets = _secrets(session, item)
+        first, external_id = item.erased_at is None, item.external_id
+        _erase_pass(session, item, first)
+        _erase_history(session, ctx, item, secrets)
+        _erase_bulk_items(session, ctx, secrets, item.id, external_id)
+        if first:
+            outbox_record.pass_erased(session, item)
+    return queries.shown_pass(item)
+
+
+def _secrets(session: Session, item: Pass) -> frozenset[str]:
+    """Every personal value the pass has or had: its own, its updates' and its bulk
+    items' (an update's old value is in no current column)."""
+    olds = session.scalars(select(PassUpdate.changes).where(PassUpdate.pass_id == item.id))
+    inputs = session.scalars(select(BulkJobItem.input).where(BulkJobItem.pass_id == item.id))
+    personal = [c.get(side) for record in olds for c in record or [] for side in ("from", "to")]
+    for given in inputs:
+        personal += [given.get(key) for key in redact.PERSONAL_KEYS]
+        personal.append(given.get("fieldValues"))
+    return redact.secrets_of(item.holder_name, item.holder_email, item.barcode_value,
+                             item.external_id, item.field_values, personal)
+
+
+def _erase_pass(session: Session, item: Pass, first: bool) -> None:
+    now = clock.now()
+    values: dict[str, Any] = {
+        "holder_name": None, "holder_email": None, "field_values": {}, "barcode_value": None,
+        "external_id": None, "images": None, "updated_at": now,
+        "search_text": search_rules.search_text(None, None, item.short_id)}
+    if first:  # a new version for the wallets (`erase` records its update)
+        values.update(erased_at=now, wallet_updated_at=now, version=Pass.version + 1)
+    session.execute(sql_update(Pass).where(Pass.id == item.id).values(values)
+                    .execution_options(synchronize_session=False))
+    session.refresh(item)
+
+
+def _erase_history(session: Session, ctx: Context, item: Pass, secrets: frozenset[str]
+                   ) -> None:
+    def clean(value: Any) -> Any:
+        return redact.scrub(value, secrets)
+
+    for record in session.scalars(select(PassUpdate).where(PassUpdate.pass_id == item.id)):
+        record.changes = [{**c, "from": None, "to": None} for c in record.changes or []]
+        record.google_message = None
+        record.apple_error, record.google_error = clean(record.apple_error), \
+            clean(record.google_error)
+    for email in session.scalars(select(PassEmail).where(PassEmail.pass_id == item.id)):
+        email.to_address = ""
+        email.error = ERASED_EMAIL if email.status == "queued" else clean(email.error)
+        email.status = "failed" if email.status == "queued" else email.status
+        email.next_attempt_at = None
+    session.execute(sql_update(Redemption).where(Redemption.pass_id == item.id)
+                    .values(location=None).execution_options(synchronize_session=False))
+    session.execute(sql_update(GoogleObject).where(GoogleObject.pass_id == item.id)
+                    .values(error=None).execution_options(synchronize_session=False))
+    session.execute(sql_update(DownloadLink).where(
+        DownloadLink.pass_id == item.id, DownloadLink.revoked_at.is_(None))
+        .values(revoked_at=clock.now()).execution_options(synchronize_session=False))
+    for event in session.scalars(select(Event).where(
+            Event.organization_id == ctx.organization_id,
+            Event.environment == ctx.environment,
+            cast(Event.data, Text).contains(item.id, autoescape=True))):
+        event.data = clean(event.data)
+    idempotency.rewrite_answers(session, ctx, lambda body: _answer(body, item.id, secrets))
+    for upload in session.scalars(select(Upload).where(
+            Upload.organization_id == ctx.organization_id,
+            Upload.environment == ctx.environment)):
+        if redact.mentions(upload.data.decode(errors="replace"), secrets):
+            session.delete(upload)  # an import not finished: uploaded again if wanted
+
+
+def _erase_bulk_items(session: Session, ctx: Context, secrets: frozenset[str],
+                      pass_id: str, external_id: str | None) -> None:
+    """The pass's items, and the scope's items naming its externalId (a refused duplicate)."""
+    jobs = select(BulkJob.id).where(BulkJob.organization_id == ctx.organization_id,
+                                    BulkJob.environment == ctx.environment)
+    for row in session.scalars(select(BulkJobItem).where(
+            BulkJobItem.job_id.in_(jobs),
+            or_(BulkJobItem.pass_id == pass_id, BulkJobItem.external_id == external_id))):
+        row.external_id = None
+        row.input = redact.scrub(row.input, secrets)
+        row.error = redact.scrub(row.error, secrets)
+    session.flush()
+
+
+def _answer(body: str, pass_id: str, secrets: frozenset[str]) -> str:
+    """A stored answer without the holder's data, if it holds any."""
+    if pass_id not in body and not redact.mentions(body, secrets):
+        return body
+    try:
+        parsed = json.loads(body)
+    except ValueError:  # a dashboard page or redirect: text
+        return str(redact.scrub_text(body, secrets))
+    return json.dumps(redact.scrub(parsed, secrets), separators=(",", ":"))

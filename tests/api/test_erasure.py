@@ -225,7 +225,8 @@ def test_export_holds_everything_about_the_holder(app: Flask, org: dict[str, Any
     response = api.get(f"/v1/passes/{pass_id}/export")
     assert response.status_code == 200
     found = response.get_json()
-    assert list(found) == ["object", "pass", "updates", "emails", "redemptions", "events",
+    assert list(found) == ["object", "pass", "updates", "emails", "redemptions",
+                           "balanceTransactions", "events",
                            "installations", "activity"]
     assert found["object"] == "pass_export"
     _validator(api, "PassExport").validate(found)
@@ -310,3 +311,27 @@ def test_two_erasures_at_once_make_one(app: Flask, org: dict[str, Any], api: Api
     kinds = [u["kind"] for u in api.get(f"/v1/passes/{pass_id}/updates").get_json()["data"]]
     assert kinds == ["erase", "void"]
     assert len(api.get("/v1/events?type=pass.erased").get_json()["data"]) == 1
+
+
+def test_a_loyalty_card_s_movements_are_exported_and_their_notes_erased(
+        app: Flask, api: Api, png: Any) -> None:
+    from tests.api.factories import loyalty_definition, store_body
+    from tests.conftest import upload_asset
+
+    logo = upload_asset(api, "logo", png(160, 50))
+    template = api.post("/v1/templates", store_body(loyalty_definition(logo))).get_json()
+    card = api.post("/v1/passes", {"templateId": template["id"], "holderName": NAME,
+                                   "balance": 100}).get_json()
+    moved = api.post(f"/v1/passes/{card['id']}/balance-transactions", {
+        "amount": 25, "reason": f"Coffee for {NAME}", "reference": EXTERNAL_ID})
+    assert moved.status_code == 201, moved.get_json()
+    exported = api.get(f"/v1/passes/{card['id']}/export").get_json()
+    _validator(api, "PassExport").validate(exported)
+    assert [(m["amount"], m["reason"], m["reference"]) for m in
+            exported["balanceTransactions"]] == [(100, "opening balance", None),
+                                                 (25, f"Coffee for {NAME}", EXTERNAL_ID)]
+    assert api.post(f"/v1/passes/{card['id']}/erase").status_code == 200
+    after = api.get(f"/v1/passes/{card['id']}/export").get_json()
+    assert [(m["amount"], m["reason"], m["reference"]) for m in
+            after["balanceTransactions"]] == [(100, None, None), (25, None, None)]
+    assert _found(app) == []

@@ -8,6 +8,7 @@ from typing import Any
 from flask import g
 from marshmallow import Schema, fields
 
+from webapp.api import balance_schemas as bs
 from webapp.api import bp
 from webapp.api import pass_schemas as s
 from webapp.api import redemption_schemas as rs
@@ -15,6 +16,7 @@ from webapp.api import webhook_schemas as ws
 from webapp.api.idempotency import idempotent
 from webapp.api.openapi import doc
 from webapp.api.schemas import constant
+from webapp.services.balances import ledger
 from webapp.services.passes import erasure, export
 from webapp.services.redemptions import checkin
 from webapp.services.webhooks import events
@@ -37,6 +39,9 @@ class PassExport(Schema):
     updates = fields.List(fields.Nested(s.PassUpdate), required=True)
     emails = fields.List(fields.Nested(s.Email), required=True)
     redemptions = fields.List(fields.Nested(rs.Redemption), required=True)
+    balanceTransactions = fields.List(fields.Nested(bs.BalanceTransaction), required=True,
+                                      metadata={"description": "a loyalty or gift card's "
+                                                               "balance movements"})
     events = fields.List(fields.Nested(ws.Event), required=True, metadata={
         "description": "the events about the pass still kept (30 days)"})
     installations = fields.Nested(Installations, required=True)
@@ -65,5 +70,6 @@ def export_pass(pass_id: str) -> Any:
             "updates": [_update.dump(u) for u in found.updates],
             "emails": [s.dump_email(e) for e in found.emails],
             "redemptions": [checkin.wire(r) for r in found.redemptions],
+            "balanceTransactions": [ledger.wire(m) for m in found.balance_transactions],
             "events": [events.body(e) for e in found.events],
             "installations": found.installations, "activity": found.activity}

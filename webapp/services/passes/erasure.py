@@ -23,6 +23,7 @@ from webapp.domain import redact
 from webapp.domain import search as search_rules
 from webapp.errors import Conflict
 from webapp.models import (
+    BalanceTransaction,
     BulkJob,
     BulkJobItem,
     DownloadLink,
@@ -67,11 +68,14 @@ def erase(ctx: Context, pass_id: str) -> Pass:
 
 
 def _secrets(session: Session, item: Pass) -> frozenset[str]:
-    """Every personal value the pass has or had: its own, its updates' and its bulk
-    items' (an update's old value is in no current column)."""
+    """Every personal value the pass has or had: its own, its updates', its bulk items'
+    (an update's old value is in no current column) and its balance movements' notes."""
     olds = session.scalars(select(PassUpdate.changes).where(PassUpdate.pass_id == item.id))
     inputs = session.scalars(select(BulkJobItem.input).where(BulkJobItem.pass_id == item.id))
     personal = [c.get(side) for record in olds for c in record or [] for side in ("from", "to")]
+    notes = session.execute(select(BalanceTransaction.reason, BalanceTransaction.reference)
+                            .where(BalanceTransaction.pass_id == item.id))
+    personal += [note for row in notes for note in row]
     for given in inputs:
         personal += [given.get(key) for key in redact.PERSONAL_KEYS]
         personal.append(given.get("fieldValues"))
@@ -109,6 +113,9 @@ def _erase_history(session: Session, ctx: Context, item: Pass, secrets: frozense
         email.next_attempt_at = None
     session.execute(sql_update(Redemption).where(Redemption.pass_id == item.id)
                     .values(location=None).execution_options(synchronize_session=False))
+    session.execute(sql_update(BalanceTransaction).where(BalanceTransaction.pass_id == item.id)
+                    .values(reason=None, reference=None)  # a till's note may name the holder
+                    .execution_options(synchronize_session=False))
     session.execute(sql_update(GoogleObject).where(GoogleObject.pass_id == item.id)
                     .values(error=None).execution_options(synchronize_session=False))
     session.execute(sql_update(DownloadLink).where(

@@ -12,6 +12,7 @@ from webapp import clock
 from webapp.extensions import db
 from webapp.models import (
     AppleRegistration,
+    BalanceTransaction,
     Event,
     GoogleObject,
     Pass,
@@ -30,14 +31,15 @@ class Export:
     updates: list[PassUpdate]
     emails: list[PassEmail]
     redemptions: list[Redemption]
+    balance_transactions: list[BalanceTransaction]
     events: list[Event]
     installations: dict[str, Any]
     activity: list[dict[str, Any]]
 
 
 def export(ctx: Context, pass_id: str) -> Export:
-    """The pass with its updates, emails, redemptions, events (the last 30 days: what is
-    kept), wallet installations and activity, oldest first.
+    """The pass with its updates, emails, redemptions, balance movements, events (the last
+    30 days: what is kept), wallet installations and activity, oldest first.
 
     :raises NotFound: no such pass in this organization and environment.
     """
@@ -51,7 +53,7 @@ def export(ctx: Context, pass_id: str) -> Export:
         Event.organization_id == ctx.organization_id, Event.environment == ctx.environment,
         cast(Event.data, Text).contains(item.id, autoescape=True)).order_by(Event.id))
     return Export(item, of_pass(PassUpdate), of_pass(PassEmail), of_pass(Redemption),
-                  list(found_events), _installations(item),
+                  of_pass(BalanceTransaction), list(found_events), _installations(item),
                   [{"kind": a.kind, "platform": a.platform, "at": clock.isoformat(a.at)}
                    for a in of_pass(PassActivity)])
 

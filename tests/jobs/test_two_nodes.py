@@ -149,7 +149,7 @@ def test_a_csv_import_goes_from_node_to_node(nodes: Cluster, http: httpx.Client,
     ran = http.post(f"{a}{mapping}/run", data=form)
     assert ran.status_code == 303, ran.text
     job = ran.headers["Location"].rsplit("/", 1)[1]
-    wait(lambda: nodes.api(http, key, "GET", f"/bulk-jobs/{job}").json()["status"]
+    wait(lambda: nodes.job(http, key, job)["status"]
           == "completed")
     rows = list(csv.reader(io.StringIO(
         http.get(f"{b}/dashboard/test/jobs/{job}/results.csv").content.decode("utf-8-sig"))))
@@ -252,8 +252,8 @@ def test_a_worker_killed_in_a_bulk_job_leaves_it_to_the_other_node(
                               "pending": 0}
     passes, cursor = [], None
     while True:
-        page = nodes.api(http, key, "GET", f"/passes?templateId={template}&limit=100"
-                    + (f"&cursor={cursor}" if cursor else "")).json()
+        page = nodes.read(http, key, f"/passes?templateId={template}&limit=100"
+                          + (f"&cursor={cursor}" if cursor else ""))
         passes += [p["id"] for p in page["data"]]
         if not page["hasMore"]:
             break

@@ -149,7 +149,7 @@ class Target:
     """One input of the issue request a column can fill."""
 
     name: str  # holderName, holderEmail, barcodeValue, externalId, expiresAt, relevantDate,
-    #            or fieldValues.<key>
+    #            tags, or fieldValues.<key>
     label: str
     required: bool
     format: str = "text"
@@ -180,7 +180,8 @@ def targets(definition: dict[str, Any]) -> list[Target]:
                             digits if kind == "money" else 0))
     found += [Target("externalId", "External ID", False, aliases=("external id", "id")),
               Target("expiresAt", "Expires at", False, "dateTime", ("expires", "expiry")),
-              Target("relevantDate", "Relevant date", False, "dateTime", ("relevant",))]
+              Target("relevantDate", "Relevant date", False, "dateTime", ("relevant",)),
+              Target("tags", "Tags", False, aliases=("tag", "labels"))]
     return found
 
 
@@ -289,6 +290,8 @@ def item(row: list[str], mapping: dict[str, int], wanted: list[Target]) -> dict[
             values[target.name.split(".", 1)[1]] = forms._value(cell, target.format)
         elif target.name == "balance":
             body["balance"] = _balance(cell, target.digits)
+        elif target.name == "tags":  # "vip, gold" or "vip; gold" (either file delimiter)
+            body["tags"] = [tag.strip() for tag in re.split(r"[,;]", cell) if tag.strip()]
         else:
             body[target.name] = cell
     if values:
@@ -320,7 +323,7 @@ def issue_request(template_id: str, body: dict[str, Any]) -> IssueRequest:
         holder_name=body.get("holderName"), holder_email=body.get("holderEmail"),
         barcode_value=body.get("barcodeValue"), expires_at=body.get("expiresAt"),
         relevant_date=body.get("relevantDate"), external_id=body.get("externalId"),
-        balance=balance if isinstance(balance, int) else None)
+        balance=balance if isinstance(balance, int) else None, tags=body.get("tags"))
 
 
 _INJECTION = ("=", "+", "-", "@", "\t", "\r")

@@ -39,7 +39,9 @@ LENGTHS = {"holderName": 200, "holderEmail": 254, "barcodeValue": 500, "external
 def in_words(message: str, param: str | None, wanted: list[Target]) -> str:
     """A service error's message with the input's label for its parameter ("Points must be
     a number." for "fieldValues.points must be a number.")."""
-    label = next((t.label for t in wanted if t.name == param), None)
+    # "tags.3" is the Tags column's third tag: the column's label.
+    label = next((t.label for t in wanted if param is not None and (
+        t.name == param or (t.name == "tags" and param.startswith("tags.")))), None)
     if label is None or param is None:
         return message
     if message.startswith(param):

@@ -207,3 +207,42 @@ def test_erasure_removes_the_tags_and_export_shows_them(app: Flask, api: Api,
     from tests.api.test_erasure import _database_text
 
     assert "zq-secret-tag" not in _database_text(app)
+
+
+def test_the_filter_reads_pass_tags_index_newest_first(app: Flask, api: Api,
+                                                       template: dict[str, Any]) -> None:
+    """`?tag=` walks (organization, environment, tag, pass) in order and looks each pass up
+    by its key: no sort, and no read of the scope's other passes (a rare tag at a million
+    passes). PostgreSQL plans by statistics: there the index must at least be usable."""
+    from sqlalchemy import event
+
+    from webapp.extensions import db
+
+    first = issue(api, template, tags=["vip"])
+    seen: list[tuple[str, Any]] = []
+
+    def capture(_conn: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
+        if "pass_tags" in statement and "ORDER BY" in statement:
+            seen.append((statement, parameters))
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", capture)
+    try:
+        listed(api, f"tag=vip&limit=5&cursor={first['id']}")
+    finally:
+        event.remove(engine, "before_cursor_execute", capture)
+    [(statement, parameters)] = seen
+    with app.app_context(), engine.connect() as connection:
+        raw = connection.connection.driver_connection
+        cursor = raw.cursor()
+        if engine.dialect.name == "sqlite":
+            cursor.execute("EXPLAIN QUERY PLAN " + statement, parameters)
+            plan = " | ".join(str(row[-1]) for row in cursor.fetchall())
+            assert "USING COVERING INDEX ix_pass_tags_scope_tag_pass" in plan, plan
+            assert "TEMP B-TREE" not in plan and "SCAN passes" not in plan, plan
+        else:
+            cursor.execute("SET enable_seqscan = off")
+            cursor.execute("EXPLAIN " + statement, parameters)
+            plan = " | ".join(str(row[0]) for row in cursor.fetchall())
+            assert "ix_pass_tags_scope_tag_pass" in plan, plan

@@ -212,13 +212,13 @@ def save_changes(changes: list[Change]) -> list[Updated]:
         if _write_versions(session, changes, rows) != len(changes):
             raise Conflict("The pass changed while this update was being saved; retry the "
                            "request.", code="concurrent_update")
-        _write_tags(session, [c.item for c, v in zip(changes, rows, strict=True)
-                              if "tags" in v], [v for v in rows if "tags" in v])
         # The rows hold these now: a plain setattr would make the next query's autoflush
         # write the pass a second time.
         for change, values in zip(changes, rows, strict=True):
             for name, value in values.items():
                 set_committed_value(change.item, name, value)
+        _write_tags(session, [c.item for c, v in zip(changes, rows, strict=True)
+                              if "tags" in v])
         # Read once, for the events and the answer (the ORM would load the template twice).
         names = queries.template_names({change.item.template_id for change in changes})
         for change in changes:
@@ -245,16 +245,13 @@ def _write_versions(session: Any, changes: list[Change], rows: list[dict[str, An
     return won
 
 
-def _write_tags(session: Any, items: list[Pass], rows: list[dict[str, Any]]) -> None:
-    """Replace the `pass_tags` rows of the passes whose tags change (`rows`: their values)."""
+def _write_tags(session: Any, items: list[Pass]) -> None:
+    """Replace the `pass_tags` rows of these passes by their (new) tags."""
     if not items:
         return
     session.execute(sql_delete(PassTag).where(PassTag.pass_id.in_([i.id for i in items]))
                     .execution_options(synchronize_session=False))
-    insert_all(session, [PassTag(pass_id=item.id, tag=tag, organization_id=item.organization_id,
-                                 environment=item.environment)
-                         for item, values in zip(items, rows, strict=True)
-                         for tag in values["tags"]])
+    insert_all(session, issuing.tag_rows(items))
 
 
 def shown(done: Updated) -> Updated:

@@ -246,3 +246,22 @@ def test_the_filter_reads_pass_tags_index_newest_first(app: Flask, api: Api,
             cursor.execute("EXPLAIN " + statement, parameters)
             plan = " | ".join(str(row[0]) for row in cursor.fetchall())
             assert "ix_pass_tags_scope_tag_pass" in plan, plan
+
+
+def test_the_openapi_document_has_the_member_and_the_filter(api: Api) -> None:
+    document = api.client.get("/v1/openapi.json").get_json()
+    schemas = document["components"]["schemas"]
+    shown = schemas["Pass"]["properties"]["tags"]
+    assert shown["type"] == "array" and shown["items"] == {"type": "string"}
+    assert "tags" in schemas["Pass"]["required"]
+    for operation in (document["paths"]["/v1/passes"]["post"],
+                      document["paths"]["/v1/passes/{pass_id}"]["patch"]):
+        body = operation["requestBody"]["content"]["application/json"]["schema"]
+        name = body["$ref"].rsplit("/", 1)[-1] if "$ref" in body else None
+        taken = (schemas[name] if name else body)["properties"]["tags"]
+        assert taken["type"] == "array" and taken["maxItems"] == 20
+        assert taken["items"] == {"type": "string", "minLength": 1, "maxLength": 40}
+    [tag] = [p for p in document["paths"]["/v1/passes"]["get"]["parameters"]
+             if p["name"] == "tag"]
+    assert tag["in"] == "query" and tag["schema"]["maxLength"] == 40
+    assert "lower case" in tag["schema"].get("description", "") + tag.get("description", "")

@@ -59,9 +59,8 @@ _TAGS = ("the pass's tags (at most 20, each 1 to 40 letters, digits, '-', '_', '
 def tags_field(description: str) -> fields.List:
     """A `tags` member of a request: its type here, the rules in `domain/tags` (their own
     error codes: too_many_tags, tag_too_long, tag_empty, tag_invalid)."""
-    return fields.List(fields.String(), metadata={
-        "maxItems": 20, "examples": [["vip", "season-2027"]], "description": description,
-        "items": {"type": "string", "minLength": 1, "maxLength": 40}})
+    return fields.List(fields.String(metadata={"minLength": 1, "maxLength": 40}), metadata={
+        "maxItems": 20, "examples": [["vip", "season-2027"]], "description": description})
 
 
 class PassCreate(Strict):

@@ -10,7 +10,6 @@ its first place; the limit counts the tags kept.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from typing import Any
 
@@ -18,8 +17,15 @@ from webapp.domain.values import Problem
 
 MAX_TAGS = 20
 MAX_LENGTH = 40
-# \w is Unicode letters, digits and `_`; a tag may not start with `_` or punctuation.
-_ALLOWED = re.compile(r"[^\W_][\w.:-]*")
+_PUNCTUATION = frozenset("-_.:")
+
+
+def _allowed(tag: str) -> bool:
+    """Letters and digits (any script; combining marks after the first, as lower-casing
+    `İ` makes), `-`, `_`, `.` and `:`; a letter or digit first."""
+    return tag[0].isalnum() and all(
+        ch.isalnum() or ch in _PUNCTUATION or unicodedata.category(ch).startswith("M")
+        for ch in tag[1:])
 
 
 def normal(tag: str) -> str:
@@ -35,7 +41,7 @@ def problem_of(tag: str, param: str) -> Problem | None:
     if len(tag) > MAX_LENGTH:
         return Problem("tag_too_long", f"{param} is longer than {MAX_LENGTH} characters.",
                        param)
-    if not _ALLOWED.fullmatch(tag):
+    if not _allowed(tag):
         return Problem("tag_invalid", f"{param} may hold only letters, digits, '-', '_', "
                                       "'.' and ':', and starts with a letter or digit.", param)
     return None

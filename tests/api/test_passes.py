@@ -16,7 +16,7 @@ PASS_KEYS = {"object", "id", "shortId", "templateId", "templateName", "templateR
              "signing", "fieldValues", "distributionUrl", "artifacts", "walletUpdatedAt",
              "createdAt", "updatedAt", "voidedAt", "erasedAt", "lastEmail", "editableFields",
              "editableBarcode", "preview", "expiresAt", "relevantDate", "images",
-             "redemptionCount", "lastRedeemedAt", "balance", "lifetimePoints", "tier"}
+             "redemptionCount", "lastRedeemedAt", "balance", "lifetimePoints", "tier", "tags"}
 LIST_KEYS = PASS_KEYS - {"fieldValues", "artifacts", "walletUpdatedAt", "lastEmail",
                          "editableFields", "editableBarcode", "preview"}
 

@@ -5,6 +5,7 @@ design"."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import re
 import time
@@ -85,7 +86,7 @@ def test_columns_are_matched_by_header(dash: Dash, template_id: str, data: bytes
     assert _selected(page) == {
         "holderName": "", "holderEmail": "E-mail", "fieldValues.member": "Member",
         "fieldValues.level": "Level", "fieldValues.points": "Points", "externalId": "",
-        "expiresAt": "", "relevantDate": ""}
+        "expiresAt": "", "relevantDate": "", "tags": ""}
     assert "The file has 2 rows and 4 columns" in page
     assert _problems(page) == {1: "OK", 2: "OK"}
 
@@ -394,6 +395,25 @@ def test_run_issues_a_pass_per_row_and_reports_each(dash: Dash, api: Api,
     assert issued["holderEmail"] == "ada@example.com" and issued["source"] == "dashboard"
     jobs = text(dash.get("/dashboard/test/jobs"))
     assert job_url in jobs and "3 of 3" in jobs
+
+
+@pytest.mark.parametrize("data", [
+    b"Member;Email;Tags\nAda;ada@example.com;VIP, gold\nBo;bo@example.com;bad tag\n",
+    b"Member,Email,Tags\nAda,ada@example.com,VIP;gold\nBo,bo@example.com,bad tag\n",
+], ids=["semicolon-file", "comma-file"])
+def test_a_tags_column_is_split_on_commas_or_semicolons(dash: Dash, api: Api,
+                                                        template_id: str, data: bytes) -> None:
+    url = _mapping_url(dash, template_id, data)
+    page = text(dash.get(url))
+    assert _selected(page)["tags"] == "Tags"
+    assert {row: html.unescape(check) for row, check in _problems(page).items()} == {
+        1: "OK", 2: "Problem Tags may hold only letters, digits, '-', "
+                    "'_', '.' and ':', and starts with a letter or digit."}
+    run = dash.post(f"{url}/run", form_data(page, "import-form"))
+    assert run.status_code == 303, text(run)
+    _wait_for_job(dash, run.headers["Location"])
+    [issued] = api.get(f"/v1/passes?tag=vip&templateId={template_id}").get_json()["data"]
+    assert issued["tags"] == ["vip", "gold"] and issued["holderEmail"] == "ada@example.com"
 
 
 def test_a_row_whose_external_id_has_a_pass_is_reported_not_issued(

@@ -16,7 +16,7 @@ PASS_LIST_MEMBERS = {"object", "id", "shortId", "templateId", "templateName",
                      "holderEmail", "platforms", "signing", "distributionUrl", "createdAt",
                      "updatedAt", "voidedAt", "erasedAt", "redemptionCount", "lastRedeemedAt",
                      "expiresAt", "relevantDate", "images", "balance", "lifetimePoints",
-                     "tier"}
+                     "tier", "tags"}
 
 
 def test_pass_created_arrives_signed_and_verifies(api: Api, receiver: Receiver) -> None:

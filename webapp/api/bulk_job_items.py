@@ -75,7 +75,7 @@ def parse(operation: str, item: dict[str, Any]) -> dict[str, Any]:
     if operation == "update":
         p = load(_update, item)
         return {"pass_id": p["passId"], "field_values": p.get("fieldValues"),
-                "dates": update_dates(p)}
+                "dates": update_dates(p), "tags": p.get("tags")}
     if operation == "adjust_balance":
         p = load(_adjust, item)
         if ("passId" in p) == ("externalId" in p):

@@ -52,6 +52,17 @@ _RELEVANT = ("when the pass is relevant (Apple shows it on the lock screen: `rel
              "template's event start; RFC 3339 with an offset")
 
 
+_TAGS = ("the pass's tags (at most 20, each 1 to 40 letters, digits, '-', '_', '.' or ':', "
+         "starting with a letter or digit); stored in lower case, a repeated tag kept once")
+
+
+def tags_field(description: str) -> fields.List:
+    """A `tags` member of a request: its type here, the rules in `domain/tags` (their own
+    error codes: too_many_tags, tag_too_long, tag_empty, tag_invalid)."""
+    return fields.List(fields.String(metadata={"minLength": 1, "maxLength": 40}), metadata={
+        "maxItems": 20, "examples": [["vip", "season-2027"]], "description": description})
+
+
 class PassCreate(Strict):
     templateId = fields.String(required=True, validate=validate.Length(1, 64))
     fieldValues = fields.Dict(keys=fields.String(), load_default=dict,
@@ -65,6 +76,7 @@ class PassCreate(Strict):
     googleIssuerId = fields.String(validate=validate.Length(1, 64))
     expiresAt = pass_date(_EXPIRES)
     relevantDate = pass_date(_RELEVANT)
+    tags = tags_field(_TAGS + "; default none")
     balance = StrictInteger(validate=validate.Range(0, 10**12), metadata={
         "description": "the opening balance: points on a loyalty template, minor units of "
                        "its currency on a gift_card template (default 0); refused on the "
@@ -91,6 +103,8 @@ class PassUpdateBody(Strict):
     expiresAt = pass_date(_EXPIRES + "; null: the template's applies again", allow_none=True)
     relevantDate = pass_date(_RELEVANT + "; null: the template's applies again",
                              allow_none=True)
+    tags = tags_field(_TAGS + "; replaces the pass's tags ([] removes them all); tags "
+                      "change no wallet")
 
 
 class PassImageBody(Strict):
@@ -104,6 +118,9 @@ class PassListQuery(PageQuery):
     status = fields.String(validate=validate.OneOf(("active", "voided")))
     source = fields.String(validate=validate.OneOf(("api", "dashboard")))
     search = fields.String(validate=validate.Length(1, 200))
+    tag = fields.String(validate=validate.Length(1, 40), metadata={
+        "examples": ["vip"], "description": "only passes with this tag (exact, any case: "
+                                            "tags are stored in lower case)"})
 
 
 class DownloadLinkCreate(Strict):
@@ -198,6 +215,9 @@ class Pass(Schema):
         "examples": [{"thumbnail": "asset_01JD8Z3K4M5N6P7Q8R9S0T1V2W"}],
         "description": "the pass's own images, slot -> asset ID (PUT "
                        "/v1/passes/{id}/images/{slot}), shown over its template's"})
+    tags = fields.Function(lambda obj: list(obj.tags or []), required=True, metadata={
+        "type": "array", "items": {"type": "string"}, "examples": [["vip", "season-2027"]],
+        "description": "the pass's tags, lower case, in the order given; [] without"})
     fieldValues = fields.Dict(attribute="field_values", keys=fields.String(),
                               metadata={"additionalProperties": _VALUE,
                                         "description": "omitted from list results"})

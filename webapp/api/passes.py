@@ -46,7 +46,7 @@ def issue_arguments(p: dict[str, Any]) -> dict[str, Any]:
             "certificate_id": p.get("certificateId"),
             "google_issuer_id": p.get("googleIssuerId"), "send_email": p["send"],
             "expires_at": p.get("expiresAt"), "relevant_date": p.get("relevantDate"),
-            "balance": p.get("balance")}
+            "balance": p.get("balance"), "tags": p.get("tags")}
 
 
 @bp.get("/passes")
@@ -55,8 +55,8 @@ def issue_arguments(p: dict[str, Any]) -> dict[str, Any]:
 def list_passes() -> Any:
     q = query(s.PassListQuery())
     page = queries.list_(g.ctx, template_id=q.get("templateId"), status=q.get("status"),
-                         source=q.get("source"), search=q.get("search"), limit=q["limit"],
-                         cursor=q.get("cursor"))
+                         source=q.get("source"), search=q.get("search"), tag=q.get("tag"),
+                         limit=q["limit"], cursor=q.get("cursor"))
     return list_envelope(_item, page)
 
 
@@ -73,7 +73,7 @@ def get_pass(pass_id: str) -> Any:
 def update_pass(pass_id: str) -> Any:
     p = load(_change, json_body())
     done = changes.update(g.ctx, pass_id, p.get("fieldValues"), p["notificationMode"],
-                          update_dates(p))
+                          update_dates(p), p.get("tags"))
     return {"pass": s.dump_pass(done.pass_), "update": _update.dump(done.update)}
 
 

@@ -39,7 +39,9 @@ LENGTHS = {"holderName": 200, "holderEmail": 254, "barcodeValue": 500, "external
 def in_words(message: str, param: str | None, wanted: list[Target]) -> str:
     """A service error's message with the input's label for its parameter ("Points must be
     a number." for "fieldValues.points must be a number.")."""
-    label = next((t.label for t in wanted if t.name == param), None)
+    # "tags.3" is the Tags column's third tag: the column's label.
+    label = next((t.label for t in wanted if param is not None and (
+        t.name == param or (t.name == "tags" and param.startswith("tags.")))), None)
     if label is None or param is None:
         return message
     if message.startswith(param):
@@ -149,7 +151,7 @@ class Target:
     """One input of the issue request a column can fill."""
 
     name: str  # holderName, holderEmail, barcodeValue, externalId, expiresAt, relevantDate,
-    #            or fieldValues.<key>
+    #            tags, or fieldValues.<key>
     label: str
     required: bool
     format: str = "text"
@@ -180,7 +182,8 @@ def targets(definition: dict[str, Any]) -> list[Target]:
                             digits if kind == "money" else 0))
     found += [Target("externalId", "External ID", False, aliases=("external id", "id")),
               Target("expiresAt", "Expires at", False, "dateTime", ("expires", "expiry")),
-              Target("relevantDate", "Relevant date", False, "dateTime", ("relevant",))]
+              Target("relevantDate", "Relevant date", False, "dateTime", ("relevant",)),
+              Target("tags", "Tags", False, aliases=("tag", "labels"))]
     return found
 
 
@@ -289,6 +292,8 @@ def item(row: list[str], mapping: dict[str, int], wanted: list[Target]) -> dict[
             values[target.name.split(".", 1)[1]] = forms._value(cell, target.format)
         elif target.name == "balance":
             body["balance"] = _balance(cell, target.digits)
+        elif target.name == "tags":  # "vip, gold" or "vip; gold" (either file delimiter)
+            body["tags"] = [tag.strip() for tag in re.split(r"[,;]", cell) if tag.strip()]
         else:
             body[target.name] = cell
     if values:
@@ -320,7 +325,7 @@ def issue_request(template_id: str, body: dict[str, Any]) -> IssueRequest:
         holder_name=body.get("holderName"), holder_email=body.get("holderEmail"),
         barcode_value=body.get("barcodeValue"), expires_at=body.get("expiresAt"),
         relevant_date=body.get("relevantDate"), external_id=body.get("externalId"),
-        balance=balance if isinstance(balance, int) else None)
+        balance=balance if isinstance(balance, int) else None, tags=body.get("tags"))
 
 
 _INJECTION = ("=", "+", "-", "@", "\t", "\r")

@@ -39,11 +39,14 @@ def paginate(
     *,
     limit: int = DEFAULT_LIMIT,
     cursor: str | None = None,
+    order_column: Any = None,
 ) -> Page[Any]:
     """One page of `query`, newest first.
 
     `scope` selects the rows the cursor may name (the list's tenant scope, without its
     filters, so an item that left a filter between two pages still works as a cursor).
+    `order_column`: another column equal to `id_column` in `query` to sort and page by (a
+    joined table's, whose index gives the order), if not `id_column` itself.
 
     :raises InvalidRequest: the limit is out of range or the cursor names no item in scope.
     """
@@ -52,6 +55,7 @@ def paginate(
             f"limit must be an integer from 1 to {MAX_LIMIT}.", code="parameter_invalid",
             param="limit",
         )
+    order = order_column if order_column is not None else id_column
     if cursor is not None:
         known = db.session.scalar(select(scope.where(id_column == cursor).exists()))
         if not known:
@@ -59,6 +63,6 @@ def paginate(
                 "cursor does not name an item of this list.", code="invalid_cursor",
                 param="cursor",
             )
-        query = query.where(id_column < cursor)
-    rows = list(db.session.scalars(query.order_by(id_column.desc()).limit(limit + 1)))
+        query = query.where(order < cursor)
+    rows = list(db.session.scalars(query.order_by(order.desc()).limit(limit + 1)))
     return Page(data=rows[:limit], has_more=len(rows) > limit)

@@ -2,8 +2,8 @@
 records, bulk inputs): issue 33, "Erasure" in docs/decisions.md.
 
 What is personal: the members that name the holder (`PERSONAL_KEYS`), per-pass values
-(`fieldValues`, a change's `from`/`to`), and any text that is or contains one of the pass's
-values (`secrets`: error messages, previews, the address an email went to).
+(`fieldValues`, a change's `from`/`to`), tags (`tags`), and any text that is or contains one
+of the pass's values (`secrets`: error messages, previews, the address an email went to).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 PERSONAL_KEYS = frozenset({"holderName", "holderEmail", "barcodeValue", "externalId", "to",
                            "from", "location"})
 VALUE_KEYS = frozenset({"fieldValues"})
+LIST_KEYS = frozenset({"tags"})  # a pass's (or a request's) tags: the list is emptied
 # A value this short ("1", "No") is only taken out where it stands alone: inside other text
 # it would cut unrelated words.
 MIN_INNER = 4
@@ -23,6 +24,7 @@ def scrub(value: Any, secrets: frozenset[str]) -> Any:
     if isinstance(value, dict):
         return {key: (None if key in PERSONAL_KEYS and not isinstance(item, (dict, list))
                       else {} if key in VALUE_KEYS and isinstance(item, dict)
+                      else [] if key in LIST_KEYS and isinstance(item, list)
                       else scrub(item, secrets))
                 for key, item in value.items()}
     if isinstance(value, list):

@@ -10,7 +10,7 @@ from webapp.models.idempotency import IdempotencyRecord
 from webapp.models.insights import InsightsDaily, PassActivity
 from webapp.models.installation import InstallationValue, Upload
 from webapp.models.organization import ApiKey, Invitation, Membership, Organization, User
-from webapp.models.pass_ import DownloadLink, Pass, PassUpdate
+from webapp.models.pass_ import DownloadLink, Pass, PassTag, PassUpdate
 from webapp.models.pass_email import PassEmail
 from webapp.models.redemption import Redemption
 from webapp.models.template import Template, TemplateRevision
@@ -43,6 +43,7 @@ __all__ = [
     "Pass",
     "PassActivity",
     "PassEmail",
+    "PassTag",
     "PassUpdate",
     "Redemption",
     "Template",

@@ -72,6 +72,9 @@ class Pass(Model):
     relevant_date: Mapped[str | None] = mapped_column(String(40))
     # Per-pass images over the template's: slot -> asset ID (`domain/per_pass.IMAGE_SLOTS`).
     images: Mapped[dict[str, str] | None] = mapped_column(JSONType)
+    # Tags (issue 33, `domain/tags`), in the order given; None on passes older than them.
+    # `pass_tags` holds them again, indexed, for `?tag=`: written in the same transaction.
+    tags: Mapped[list[str] | None] = mapped_column(JSONType)
     # Check-in (issue 18): how often the pass was redeemed, and when last.
     redemption_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     last_redeemed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
@@ -90,6 +93,24 @@ class Pass(Model):
     editable_barcode: bool | None = None
     preview: dict[str, Any] | None = None
     last_email: Any = None  # the newest PassEmail, or None
+
+
+class PassTag(Model):
+    """One tag of a pass: what `GET /v1/passes?tag=` reads, newest pass first, through
+    (organization, environment, tag, pass) without reading the scope's other passes. The
+    pass's `tags` column is what the pass shows; both are written together."""
+
+    __tablename__ = "pass_tags"
+    __table_args__ = (
+        Index("ix_pass_tags_scope_tag_pass", "organization_id", "environment", "tag",
+              "pass_id"),
+    )
+
+    pass_id: Mapped[str] = mapped_column(ForeignKey("passes.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    tag: Mapped[str] = mapped_column(String(40), primary_key=True)
+    organization_id: Mapped[str] = mapped_column(String(40))
+    environment: Mapped[str] = mapped_column(String(4))
 
 
 class PassUpdate(Model):

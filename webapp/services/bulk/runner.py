@@ -209,7 +209,7 @@ def _update(ctx: Context, job: BulkJob, items: list[BulkJobItem], rules: ItemRul
             results[item.index] = _Result(item.index, "failed", error=rules.error(exc))
             continue
         requests[item.index] = changes.UpdateRequest(
-            fields["pass_id"], fields["field_values"], fields["dates"])
+            fields["pass_id"], fields["field_values"], fields["dates"], fields.get("tags"))
     done = changes.update_all(ctx, list(requests.values()),
                               job.notification_mode or "silent")
     for index, outcome in zip(requests, done, strict=True):

@@ -10,16 +10,17 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam
+from sqlalchemy import delete as sql_delete
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from webapp import clock
-from webapp.db.transaction import changed_rows, transaction
+from webapp.db.transaction import changed_rows, insert_all, transaction
 from webapp.domain import per_pass
 from webapp.domain import values as value_rules
 from webapp.domain.update_notice import NOTIFICATION_MODES
 from webapp.errors import Conflict, InvalidRequest, NotFound, ServiceError
-from webapp.models import Pass, PassUpdate
+from webapp.models import Pass, PassTag, PassUpdate
 from webapp.services.context import Context
 from webapp.services.outbox import record as outbox_record
 from webapp.services.passes import issuing, queries, views
@@ -39,6 +40,7 @@ class UpdateRequest:
     pass_id: str
     field_values: dict[str, Any] | None
     dates: dict[str, str | None] | None = None
+    tags: list[str] | None = None  # as sent: the pass's new tags (None: unchanged)
 
 
 @dataclass(frozen=True)
@@ -54,20 +56,21 @@ class Change:
 
 
 def update(ctx: Context, pass_id: str, field_values: dict[str, Any] | None,
-           notification_mode: str = "silent", dates: dict[str, str | None] | None = None
-           ) -> Updated:
-    """Change per-pass values (null clears an optional one) and the pass's own dates
-    (`dates`: `expiresAt`/`relevantDate` sent; null clears: the template's applies again),
-    and record the update.
+           notification_mode: str = "silent", dates: dict[str, str | None] | None = None,
+           tags: list[str] | None = None) -> Updated:
+    """Change per-pass values (null clears an optional one), the pass's own dates
+    (`dates`: `expiresAt`/`relevantDate` sent; null clears: the template's applies again)
+    and its tags (`tags`: the new list, replacing the old), and record the update.
 
     The pass is read, then written only if nobody changed it in between (its version).
 
     :raises NotFound: no such pass.
     :raises InvalidRequest: voided, not a per-pass field, required field cleared,
-        nothing changed, bad value or date.
+        nothing changed, bad value, date or tags.
     :raises Conflict: a concurrent update won (`concurrent_update`); retry.
     """
-    [done] = update_all(ctx, [UpdateRequest(pass_id, field_values, dates)], notification_mode)
+    [done] = update_all(ctx, [UpdateRequest(pass_id, field_values, dates, tags)],
+                        notification_mode)
     if isinstance(done, ServiceError):
         raise done
     return shown(done)
@@ -99,16 +102,33 @@ def _update_change(item: Pass, req: UpdateRequest, notification_mode: str) -> Ch
     if problem is not None:
         raise InvalidRequest(problem.message, code=problem.code, param=problem.param)
     issuing.check_dates(dates)
+    tags = issuing.checked_tags(req.tags) if req.tags is not None else None
     changes = value_rules.diff(definition, item.field_values, after)
     date_changes = _date_changes(item, dates)
-    if not changes and not date_changes:
-        param = "fieldValues" if field_values or not dates else next(iter(dates))
+    tag_changes = _tag_changes(item, tags)
+    if not changes and not date_changes and not tag_changes:
+        param = "fieldValues" if field_values or (not dates and tags is None) else \
+            next(iter(dates)) if dates else "tags"
         raise InvalidRequest("Nothing changed: every value sent equals the current one.",
                              code="nothing_changed", param=param)
+    # Tags are the operator's: they change no wallet.
     wallet_changed = value_rules.wallet_visible(definition, changes) or bool(date_changes)
     values: dict[str, Any] = {"field_values": after}
     values.update({_DATE_COLUMNS[c["key"]]: c["to"] for c in date_changes})
-    return Change(item, values, changes + date_changes, notification_mode, wallet_changed)
+    if tag_changes:
+        values["tags"] = tags
+    return Change(item, values, changes + date_changes + tag_changes, notification_mode,
+                  wallet_changed)
+
+
+def _tag_changes(item: Pass, tags: list[str] | None) -> list[dict[str, Any]]:
+    """The change of the pass's tags (key `pass.tags`, the lists as comma-separated text),
+    if `tags` differs from them."""
+    old = list(item.tags or [])
+    if tags is None or tags == old:
+        return []
+    return [{"key": "pass.tags", "label": "Tags", "from": ", ".join(old) or None,
+             "to": ", ".join(tags) or None}]
 
 
 def editable(ctx: Context, pass_id: str, notification_mode: str) -> Pass:
@@ -197,6 +217,8 @@ def save_changes(changes: list[Change]) -> list[Updated]:
         for change, values in zip(changes, rows, strict=True):
             for name, value in values.items():
                 set_committed_value(change.item, name, value)
+        _write_tags(session, [c.item for c, v in zip(changes, rows, strict=True)
+                              if "tags" in v])
         # Read once, for the events and the answer (the ORM would load the template twice).
         names = queries.template_names({change.item.template_id for change in changes})
         for change in changes:
@@ -221,6 +243,15 @@ def _write_versions(session: Any, changes: list[Change], rows: list[dict[str, An
         ).values({name: bindparam(f"b_{name}") for name in names})
         won += session.connection().execute(statement, params).rowcount
     return won
+
+
+def _write_tags(session: Any, items: list[Pass]) -> None:
+    """Replace the `pass_tags` rows of these passes by their (new) tags."""
+    if not items:
+        return
+    session.execute(sql_delete(PassTag).where(PassTag.pass_id.in_([i.id for i in items]))
+                    .execution_options(synchronize_session=False))
+    insert_all(session, issuing.tag_rows(items))
 
 
 def shown(done: Updated) -> Updated:

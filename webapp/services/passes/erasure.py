@@ -1,5 +1,5 @@
 """Erasing a pass's holder (issue 33): the pass is voided in both wallets, then its holder's
-name, email, per-pass values and images, barcode value and externalId are taken out of
+name, email, per-pass values and images, tags, barcode value and externalId are taken out of
 every row the service keeps them in ("Erasure" in docs/decisions.md).
 
 Everything runs in one transaction (the request's): the void's wallet deliveries start
@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from sqlalchemy import Text, cast, or_, select
+from sqlalchemy import delete as sql_delete
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import Session
 
@@ -31,6 +32,7 @@ from webapp.models import (
     GoogleObject,
     Pass,
     PassEmail,
+    PassTag,
     PassUpdate,
     Redemption,
     Upload,
@@ -87,11 +89,13 @@ def _erase_pass(session: Session, item: Pass, first: bool) -> None:
     now = clock.now()
     values: dict[str, Any] = {
         "holder_name": None, "holder_email": None, "field_values": {}, "barcode_value": None,
-        "external_id": None, "images": None, "updated_at": now,
+        "external_id": None, "images": None, "tags": None, "updated_at": now,
         "search_text": search_rules.search_text(None, None, item.short_id)}
     if first:  # a new version for the wallets (`erase` records its update)
         values.update(erased_at=now, wallet_updated_at=now, version=Pass.version + 1)
     session.execute(sql_update(Pass).where(Pass.id == item.id).values(values)
+                    .execution_options(synchronize_session=False))
+    session.execute(sql_delete(PassTag).where(PassTag.pass_id == item.id)
                     .execution_options(synchronize_session=False))
     session.refresh(item)
 

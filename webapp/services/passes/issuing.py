@@ -17,10 +17,11 @@ from webapp import clock, ids, metrics, vault
 from webapp.db.transaction import count_after_commit, insert_all, transaction
 from webapp.domain import balances, definition_read, per_pass
 from webapp.domain import search as search_rules
+from webapp.domain import tags as tag_rules
 from webapp.domain import values as value_rules
 from webapp.errors import Conflict, InvalidRequest, NotFound, ServiceError
 from webapp.extensions import db
-from webapp.models import Pass, Template
+from webapp.models import Pass, PassTag, Template
 from webapp.services.balances import ledger
 from webapp.services.context import Context
 from webapp.services.credentials import identities
@@ -48,6 +49,7 @@ class IssueRequest:
     relevant_date: str | None = None
     external_id: str | None = None  # the integrator's own ID: one pass per template
     balance: int | None = None  # loyalty points or gift card minor units to open with
+    tags: list[str] | None = None  # as sent; `domain/tags` checks and normalises them
 
 
 def issue(ctx: Context, req: IssueRequest) -> Pass:
@@ -95,6 +97,7 @@ def _issue_all(ctx: Context, reqs: list[IssueRequest]) -> list[_Written | Servic
                 outcomes, made = _checked(ctx, reqs, tokens)
                 items = [item for _, _, item in made]
                 insert_all(session, items)
+                insert_all(session, tag_rows(items))
                 insert_all(session, [movement for item in items
                                      if (movement := ledger.opening(item, ctx.source))])
                 if items:
@@ -194,6 +197,7 @@ def _new_pass(ctx: Context, req: IssueRequest, token: str,
     apple, google = _platforms(definition, req.platforms)
     _check_values(definition, req)
     check_dates({"expiresAt": req.expires_at, "relevantDate": req.relevant_date})
+    tags = checked_tags(req.tags) if req.tags is not None else []
     balance = _opening_balance(definition, req.balance)
     signing = identities.choose(
         ctx.organization_id, ctx.environment, apple=apple, google=google,
@@ -213,9 +217,28 @@ def _new_pass(ctx: Context, req: IssueRequest, token: str,
         version=1, redemption_count=0, expires_at=req.expires_at, relevant_date=req.relevant_date,
         created_at=now, updated_at=now, wallet_updated_at=now, external_id=req.external_id,
         balance=balance, lifetime_points=balance if definition.get("type") == "loyalty" else None,
+        tags=tags,
     )
     item.search_text = _search_text(item)
     return template, definition, item
+
+
+def checked_tags(given: Any) -> list[str]:
+    """The tags to store for `tags` as sent (also for `changes`).
+
+    :raises InvalidRequest: not a list of strings, too many, an empty, too long or
+        malformed tag.
+    """
+    tags, problem = tag_rules.clean(given)
+    if problem is not None:
+        raise InvalidRequest(problem.message, code=problem.code, param=problem.param)
+    return tags
+
+
+def tag_rows(items: list[Pass]) -> list[PassTag]:
+    """The `pass_tags` rows of these passes' tags (also for `changes`)."""
+    return [PassTag(pass_id=item.id, tag=tag, organization_id=item.organization_id,
+                    environment=item.environment) for item in items for tag in item.tags or []]
 
 
 def _opening_balance(definition: dict[str, Any], balance: int | None) -> int | None:

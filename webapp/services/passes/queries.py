@@ -16,9 +16,10 @@ from webapp import ids
 from webapp.db import pagination
 from webapp.db.find import find_or_404
 from webapp.domain import search as search_rules
+from webapp.domain import tags as tag_rules
 from webapp.errors import InvalidRequest
 from webapp.extensions import db
-from webapp.models import Pass, PassUpdate, Template
+from webapp.models import Pass, PassTag, PassUpdate, Template
 from webapp.services.context import Context
 from webapp.services.passes import views
 from webapp.services.templates import revisions
@@ -40,7 +41,7 @@ def shown_pass(item: Pass) -> Pass:
 
 
 def list_(ctx: Context, *, template_id: str | None = None, status: str | None = None,
-          source: str | None = None, search: str | None = None,
+          source: str | None = None, search: str | None = None, tag: str | None = None,
           limit: int = pagination.DEFAULT_LIMIT, cursor: str | None = None
           ) -> pagination.Page[Pass]:
     """Passes of the key's environment, newest first, filtered.
@@ -49,12 +50,32 @@ def list_(ctx: Context, *, template_id: str | None = None, status: str | None = 
     """
     scope = (Pass.organization_id == ctx.organization_id, Pass.environment == ctx.environment)
     query = select(Pass).where(*_filters(ctx, template_id, status, source, search))
+    order = None
+    if tag is not None:
+        # Read through pass_tags' (organization, environment, tag, pass) index, newest
+        # first, each pass by its key: a rare tag never reads the scope's other passes.
+        query = query.join(PassTag, PassTag.pass_id == Pass.id).where(
+            PassTag.organization_id == ctx.organization_id,
+            PassTag.environment == ctx.environment, PassTag.tag == _tag(tag))
+        order = PassTag.pass_id
     page = pagination.paginate(query, Pass.id, select(Pass.id).where(*scope), limit=limit,
-                               cursor=cursor)
+                               cursor=cursor, order_column=order)
     names = template_names({p.template_id for p in page.data})
     for item in page.data:
         item.template_name = names.get(item.template_id)
     return page
+
+
+def _tag(tag: str) -> str:
+    """The `tag` filter as tags are stored.
+
+    :raises InvalidRequest: no tag could be so (`tag_invalid`, ...).
+    """
+    found = tag_rules.normal(tag)
+    problem = tag_rules.problem_of(found, "tag")
+    if problem is not None:
+        raise InvalidRequest(problem.message, code=problem.code, param="tag")
+    return found
 
 
 def has_any(ctx: Context) -> bool:

@@ -41,7 +41,7 @@ def wire(item: Pass, template_name: str | None, *, detail: bool) -> dict[str, An
                     "applePassTypeIdentifier": item.apple_pass_type_identifier,
                     "googleIssuerId": item.google_issuer_id},
         "expiresAt": item.expires_at, "relevantDate": item.relevant_date,
-        "images": dict(item.images or {}),
+        "images": dict(item.images or {}), "tags": list(item.tags or []),
     }
     attached: Any = item  # `attach` set the detail members
     if detail:

@@ -12,18 +12,12 @@ from tests.api.factories import (
     coupon_definition,
     gift_card_definition,
     loyalty_definition,
-    store_body,
 )
+from tests.api.test_balances import make
 from tests.apple import validate
 from tests.apple.test_pkpass import download, valid
 from tests.conftest import Api, upload_asset
 from webapp.wallets.apple import pass_json
-
-
-def make(api: Api, definition: dict[str, Any]) -> dict[str, Any]:
-    response = api.post("/v1/templates", store_body(definition))
-    assert response.status_code == 201, response.get_json()
-    return dict(response.get_json())
 
 
 def issue(api: Api, template: dict[str, Any], **body: Any) -> dict[str, Any]:

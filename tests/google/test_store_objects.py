@@ -12,18 +12,12 @@ from tests.api.factories import (
     coupon_definition,
     gift_card_definition,
     loyalty_definition,
-    store_body,
 )
+from tests.api.test_balances import make
 from tests.conftest import Api, upload_asset
 from tests.google.conftest import ISSUER, issue
 from tests.google.test_flow import save_via_page
 from tests.support.fake_google import FakeGoogle
-
-
-def make(api: Api, definition: dict[str, Any]) -> dict[str, Any]:
-    response = api.post("/v1/templates", store_body(definition))
-    assert response.status_code == 201, response.get_json()
-    return dict(response.get_json())
 
 
 def move(api: Api, item: dict[str, Any], amount: int) -> dict[str, Any]:

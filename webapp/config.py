@@ -56,6 +56,9 @@ DEFAULTS: dict[str, Any] = {
     "RATE_LIMIT_TEST": 25,
     # Requests per minute per client IP on public pages and wallet endpoints.
     "RATE_LIMIT_PUBLIC": 120,
+    # Sign-ups (POST /join/<slug>) per minute per client IP: a queue at a venue's poster
+    # shares one address, a script filling the form does not get far.
+    "RATE_LIMIT_SIGNUP": 20,
     # Requests per minute per client IP on /v1 without a valid key (then 429, not 401).
     "RATE_LIMIT_UNAUTHENTICATED": 60,
     # Where the rate-limit counters are kept without REDIS_URL (instance/ratelimits.sqlite).
@@ -86,6 +89,7 @@ _STRINGS = (
     "EMAIL_FROM", "METRICS_TOKEN",
 )
 _INTS = ("RATE_LIMIT_LIVE", "RATE_LIMIT_TEST", "RATE_LIMIT_PUBLIC", "RATE_LIMIT_UNAUTHENTICATED",
+         "RATE_LIMIT_SIGNUP",
          "GOOGLE_WALLET_TIMEOUT", "GOOGLE_WALLET_RETRIES", "GOOGLE_WALLET_BACKOFF_MS",
          "RATE_LIMIT_GOOGLE_CALLBACKS", "WEBHOOK_TIMEOUT_SECONDS", "JOBS_LEASE_SECONDS",
          "SWEEP_INTERVAL_SECONDS", "SWEEP_STALE_SECONDS", "RATE_LIMIT_APPLE_WEB_SERVICE", "PORT",

@@ -52,6 +52,14 @@ class Counts(Schema):
     balanceChanges = fields.Integer(required=True, metadata={
         **_COUNT, "description": "balance transactions of loyalty and gift cards (earns, "
                                  "spends, loads, charges; not opening balances)"})
+    signupPageViews = fields.Integer(required=True, metadata={
+        **_COUNT, "description": "GETs of open sign-up pages (`/join/<slug>`); kept for the "
+                                 "template, so 0 in `byPlatform`"})
+    signups = fields.Integer(required=True, metadata={
+        **_COUNT, "description": "passes issued from sign-up pages (source `enrollment`)"})
+    signupsAdded = fields.Integer(required=True, metadata={
+        **_COUNT, "description": "of the passes issued from sign-up pages, wallet installs "
+                                 "(counted as `added` is)"})
 
     class Meta:
         ordered = True
@@ -121,7 +129,8 @@ def _counts(issued: int, views: int, intents: int, added: int, removed: int, ins
             sent: int, delivered: int, failed: int, balance: int = 0) -> dict[str, int]:
     return {"issued": issued, "pageViews": views, "addIntents": intents, "added": added,
             "removed": removed, "installed": installed, "updatesSent": sent,
-            "updatesDelivered": delivered, "updatesFailed": failed, "balanceChanges": balance}
+            "updatesDelivered": delivered, "updatesFailed": failed, "balanceChanges": balance,
+            "signupPageViews": 0, "signups": 0, "signupsAdded": 0}
 
 
 _APPLE = _counts(3, 5, 2, 2, 1, 1, 1, 1, 0)

@@ -17,7 +17,7 @@ from flask import current_app, jsonify
 from marshmallow import Schema
 
 from webapp.api import bp, schemas
-from webapp.domain import balances, definition, definition_kinds, translations
+from webapp.domain import balances, definition, definition_kinds, enrollment, translations
 from webapp.domain.definition_kinds import MEMBERS
 from webapp.domain.permissions import Need
 
@@ -198,6 +198,27 @@ _DEFINITION_SCHEMAS: dict[str, dict[str, Any]] = {
                              details=_text(0, 2000), finePrint=_text(0, 2000)),
                    "description": "required on coupon templates, refused on others; a coupon's "
                                   "redemption defaults to {\"mode\": \"single\"}"},
+            enrollment={**_closed(
+                ["enabled", "fields"],
+                enabled={"type": "boolean", "description": "whether the template's sign-up "
+                         "page (the template's enrollmentUrl) takes sign-ups"},
+                fields={"type": "array", "maxItems": enrollment.MAX_FIELDS,
+                        "items": _closed(["key"], key={
+                            "type": "string", "description": "holderName, holderEmail or the "
+                            "key of one of the template's perPass fields; each once"},
+                            required={"type": "boolean", "description": "default false"}),
+                        "description": "the form's inputs, in order, named by their keys; "
+                                       "must hold holderEmail (required: one person, one "
+                                       "pass) and every required perPass field (required)"},
+                consent={**_text(1, enrollment.MAX_CONSENT), "description": "a sentence the "
+                         "visitor must tick to sign up"}),
+                "description": "a public sign-up page (/join/<slug>): a person fills in the "
+                               "form and gets a pass (source enrollment); refused with a "
+                               "perPass barcode",
+                "examples": [{"enabled": True, "fields": [
+                    {"key": "holderName", "required": True},
+                    {"key": "holderEmail", "required": True}],
+                    "consent": "I agree to the club's rules."}]},
             defaultLanguage={**_LANGUAGE, "description": "the language of the texts above "
                                                          "(default en)"},
             translations={"type": "object", "propertyNames": _LANGUAGE,

@@ -216,6 +216,12 @@ class Template(Schema):
     requiredFields = fields.List(fields.String(), attribute="required_fields", required=True)
     definition = fields.Dict(metadata={"description": "omitted from list results"})
     settings = _Itself(TemplateSettings, required=True)
+    enrollmentUrl = fields.String(attribute="enrollment_url", required=True, allow_none=True,
+                                  metadata={"format": "uri", "description": "the sign-up page "
+                                            "of the key's environment (<BASE_URL>/join/<slug>, "
+                                            "a random slug of 16 characters); null while "
+                                            "definition.enrollment.enabled is not true. POST "
+                                            "/v1/templates/{id}/enrollment-link replaces it"})
     createdAt = Timestamp(attribute="created_at", required=True)
     updatedAt = Timestamp(attribute="updated_at", required=True)
 

@@ -10,10 +10,23 @@ from webapp.api import bp, schemas
 from webapp.api.idempotency import idempotent
 from webapp.api.openapi import doc
 from webapp.api.requests import json_body, load, query
+from webapp.services.enrollment import links
 from webapp.services.templates import revisions
 
-_one = schemas.Template()
+_one_schema = schemas.Template()
 _item = schemas.Template(exclude=("definition",))
+
+
+class _One:
+    """The template's answer with its `enrollmentUrl` for the key's environment."""
+
+    @staticmethod
+    def dump(template: Any) -> Any:
+        links.attach(g.ctx, [template])
+        return _one_schema.dump(template)
+
+
+_one = _One()
 
 
 @bp.post("/templates")
@@ -32,6 +45,7 @@ def list_templates() -> Any:
     q = query(schemas.TemplateListQuery())
     page = revisions.list_(g.ctx, type_=q.get("type"), archived=q["archived"], limit=q["limit"],
                            cursor=q.get("cursor"))
+    links.attach(g.ctx, page.data)
     return schemas.list_envelope(_item, page)
 
 
@@ -77,3 +91,14 @@ def unarchive_template(template_id: str) -> Any:
 def duplicate_template(template_id: str) -> Any:
     p = load(schemas.TemplateDuplicate(), json_body(optional=True))
     return _one.dump(revisions.duplicate(g.ctx, template_id, p.get("name"))), 201
+
+
+@bp.post("/templates/<template_id>/enrollment-link")
+@doc("Replace sign-up link", permission=("templates", "write"),
+     response=schemas.Template, errors=(404, 409))
+@idempotent
+def replace_enrollment_link(template_id: str) -> Any:
+    """A new enrollmentUrl for the key's environment; the old link's page says sign-ups are
+    closed (409 enrollment_disabled when sign-ups are off, template_archived)."""
+    links.replace(g.ctx, template_id)
+    return _one.dump(revisions.get(g.ctx, template_id))

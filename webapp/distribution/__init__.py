@@ -13,6 +13,7 @@ from webapp.distribution import (  # noqa: E402, F401  (routes)
     assets,
     google,
     pages,
+    signup,
 )
 from webapp.distribution import holder_view as view  # noqa: E402
 from webapp.extensions import limiter  # noqa: E402

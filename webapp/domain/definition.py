@@ -24,7 +24,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import TypeGuard
 
-from webapp.domain import definition_kinds, formats, translations
+from webapp.domain import definition_kinds, enrollment, formats, translations
 
 # No `footer`: Apple shows it on boarding passes only and Google has none (see `images`).
 SLOTS: tuple[str, ...] = ("icon", "logo", "strip", "thumbnail", "background", "hero")
@@ -66,7 +66,7 @@ _ROOT = {
     "logoText": False, "colors": True, "platforms": True, "images": False, "barcode": False,
     "config": True, "event": False, "expiresAt": False, "locations": False,
     "redemption": False, "defaultLanguage": False, "translations": False,
-    "loyalty": False, "giftCard": False, "offer": False,
+    "loyalty": False, "giftCard": False, "offer": False, "enrollment": False,
 }
 _COLORS = {"background": True, "foreground": True, "label": False}
 _PLATFORMS = {"apple": True, "google": True}
@@ -308,6 +308,7 @@ class _Checker:
             ("barcode", self.barcode), ("config", self.config)))
         self.event_member(d, kind)  # after config: it reads the field keys
         definition_kinds.check(self, d, kind)
+        enrollment.check(self, d)  # after config: it reads the perPass fields
         self.each_present(d, (("expiresAt", self.moment), ("locations", self.locations),
                               ("redemption", self.redemption)))
         for path, code, message in translations.issues(d, kind):

@@ -5,6 +5,7 @@ from webapp.models.asset import Asset
 from webapp.models.balance import BalanceTransaction
 from webapp.models.bulk_job import BulkJob, BulkJobItem
 from webapp.models.credentials import AppleCertificate, DemoIdentity, GoogleIssuer
+from webapp.models.enrollment import Enrollment, EnrollmentLink
 from webapp.models.google import GoogleCallbackNonce, GoogleClass, GoogleNotification, GoogleObject
 from webapp.models.idempotency import IdempotencyRecord
 from webapp.models.insights import InsightsDaily, PassActivity
@@ -28,6 +29,8 @@ __all__ = [
     "BulkJobItem",
     "DemoIdentity",
     "DownloadLink",
+    "Enrollment",
+    "EnrollmentLink",
     "Event",
     "GoogleCallbackNonce",
     "GoogleClass",

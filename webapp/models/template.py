@@ -33,6 +33,8 @@ class Template(Model):
     # The current revision's definition and required fields, set by the service that loads it.
     definition: dict[str, Any] | None = None
     required_fields: list[str] | None = None
+    # Its sign-up page in the reader's environment (`services/enrollment/links.attach`).
+    enrollment_url: str | None = None
 
 
 class TemplateRevision(Model):

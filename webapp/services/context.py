@@ -14,7 +14,7 @@ class Context:
 
     organization_id: str
     environment: str  # test | live
-    actor: str = "api"  # api | dashboard | cli | job
+    actor: str = "api"  # api | dashboard | cli | job | enrollment
     request_id: str | None = None
     user_id: str | None = None
     api_key_id: str | None = None
@@ -23,5 +23,6 @@ class Context:
 
     @property
     def source(self) -> str:
-        """What created a pass: `dashboard` for staff in the browser, else `api`."""
-        return "dashboard" if self.actor == "dashboard" else "api"
+        """What created a pass: `dashboard` for staff in the browser, `enrollment` for a
+        person on a sign-up page, else `api`."""
+        return self.actor if self.actor in ("dashboard", "enrollment") else "api"

@@ -66,6 +66,20 @@ def issued(session: Session, item: Pass, count: int = 1) -> None:
     bump(session, item, "issued", _neutral(item), item.created_at.date(), count)
 
 
+def signup_viewed(session: Session, organization_id: str, environment: str,
+                  template_id: str) -> None:
+    """A visitor opened a template's open sign-up page (no pass yet: counted once, `all`)."""
+    session.connection().execute(_UPSERT[session.get_bind().dialect.name], [{
+        "organization_id": organization_id, "environment": environment,
+        "metric": "signup_view", "day": clock.now().date(), "template_id": template_id,
+        "platform": ALL_PLATFORMS, "count": 1}])
+
+
+def signed_up(session: Session, item: Pass) -> None:
+    """A pass issued from a sign-up page (in the sign-up's transaction)."""
+    bump(session, item, "signup", _neutral(item), item.created_at.date())
+
+
 def balance_changed(session: Session, item: Pass, at: datetime) -> None:
     """A balance transaction of a loyalty or gift card (in its transaction)."""
     bump(session, item, "balance_change", _neutral(item), at.date())
@@ -97,6 +111,8 @@ def wallet_changed(session: Session, item: Pass, wallet: str, kind: str, count: 
     for _ in range(count):
         _activity(session, item, kind, wallet, now)
     bump(session, item, kind, (wallet,), now.date(), count)
+    if kind == "added" and item.source == "enrollment":  # the sign-up funnel's last step
+        bump(session, item, "signup_added", (wallet,), now.date(), count)
 
 
 def update_finished(session: Session, record: PassUpdate, wallet: str, before: str,

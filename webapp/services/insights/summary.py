@@ -25,11 +25,13 @@ GROUPS = ("day", "template", "platform")
 NAMES = {"issued": "issued", "page_view": "pageViews", "add_intent": "addIntents",
          "added": "added", "removed": "removed", "update_sent": "updatesSent",
          "update_delivered": "updatesDelivered", "update_failed": "updatesFailed",
-         "balance_change": "balanceChanges"}
+         "balance_change": "balanceChanges", "signup_view": "signupPageViews",
+         "signup": "signups", "signup_added": "signupsAdded"}
 COUNTS = ("issued", "pageViews", "addIntents", "added", "removed", "installed",
-          "updatesSent", "updatesDelivered", "updatesFailed", "balanceChanges")
+          "updatesSent", "updatesDelivered", "updatesFailed", "balanceChanges",
+          "signupPageViews", "signups", "signupsAdded")
 # Counts of the pass itself (kept once for the pass and once per wallet it is issued for).
-_NEUTRAL = ("issued", "pageViews", "balanceChanges")
+_NEUTRAL = ("issued", "pageViews", "balanceChanges", "signupPageViews", "signups")
 
 # key (a day, a template ID, or None) -> platform -> wire name -> count
 Counts = dict[Any, dict[str, dict[str, int]]]

@@ -28,6 +28,7 @@ from webapp.models import (
     BulkJob,
     BulkJobItem,
     DownloadLink,
+    Enrollment,
     Event,
     GoogleObject,
     Pass,
@@ -96,6 +97,9 @@ def _erase_pass(session: Session, item: Pass, first: bool) -> None:
     session.execute(sql_update(Pass).where(Pass.id == item.id).values(values)
                     .execution_options(synchronize_session=False))
     session.execute(sql_delete(PassTag).where(PassTag.pass_id == item.id)
+                    .execution_options(synchronize_session=False))
+    # The sign-up's email hash goes too: the person may sign up again, as someone new.
+    session.execute(sql_delete(Enrollment).where(Enrollment.pass_id == item.id)
                     .execution_options(synchronize_session=False))
     session.refresh(item)
 

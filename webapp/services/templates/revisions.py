@@ -21,6 +21,7 @@ from webapp.extensions import db
 from webapp.models import Asset, Template, TemplateRevision
 from webapp.services.context import Context
 from webapp.services.credentials import identities
+from webapp.services.enrollment import links
 
 
 def create(ctx: Context, name: str, type_: str, definition: dict[str, Any]) -> Template:
@@ -40,6 +41,7 @@ def create(ctx: Context, name: str, type_: str, definition: dict[str, Any]) -> T
         session.add(template)
         session.flush()
         _add_revision(template, definition)
+        links.ensure(template, definition)
     return _attach(template, definition)
 
 
@@ -124,6 +126,7 @@ def update(ctx: Context, template_id: str, expected_revision: int, *, name: str 
                                code="stale_revision", param="expectedRevision")
             template.revision = expected_revision + 1
             _add_revision(template, definition)
+            links.ensure(template, definition)
             current = definition
         changed_settings = _apply_settings(ctx, template, settings or {})
         if changed_design or changed_settings or (name is not None and name != template.name):
@@ -188,6 +191,7 @@ def duplicate(ctx: Context, template_id: str, name: str | None = None) -> Templa
         session.add(copy_)
         session.flush()
         _add_revision(copy_, definition)
+        links.ensure(copy_, definition)
     return _attach(copy_, definition)
 
 

@@ -116,7 +116,7 @@ class PassImageBody(Strict):
 class PassListQuery(PageQuery):
     templateId = fields.String(validate=validate.Length(1, 64))
     status = fields.String(validate=validate.OneOf(("active", "voided")))
-    source = fields.String(validate=validate.OneOf(("api", "dashboard")))
+    source = fields.String(validate=validate.OneOf(("api", "dashboard", "enrollment")))
     search = fields.String(validate=validate.Length(1, 200))
     tag = fields.String(validate=validate.Length(1, 40), metadata={
         "examples": ["vip"], "description": "only passes with this tag (exact, any case: "
@@ -197,7 +197,9 @@ class Pass(Schema):
                                       metadata={"minimum": 1})
     environment = fields.String(required=True, metadata={"enum": ["test", "live"]})
     status = fields.String(required=True, metadata={"enum": ["active", "voided"]})
-    source = fields.String(required=True, metadata={"enum": ["api", "dashboard"]})
+    source = fields.String(required=True, metadata={
+        "enum": ["api", "dashboard", "enrollment"],
+        "description": "enrollment: from a sign-up page"})
     holderName = fields.String(attribute="holder_name", required=True, allow_none=True)
     holderEmail = fields.String(attribute="holder_email", required=True, allow_none=True)
     platforms = _Itself(PlatformsOut, required=True)

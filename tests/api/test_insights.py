@@ -38,7 +38,8 @@ PHONE, TABLET = "a" * 64, "b" * 64
 DAY1 = datetime(2026, 11, 20, 10, 0, tzinfo=UTC)
 DAY2 = datetime(2026, 11, 21, 9, 0, tzinfo=UTC)
 COUNTS = ("issued", "pageViews", "addIntents", "added", "removed", "installed",
-          "updatesSent", "updatesDelivered", "updatesFailed", "balanceChanges")
+          "updatesSent", "updatesDelivered", "updatesFailed", "balanceChanges",
+          "signupPageViews", "signups", "signupsAdded")
 
 
 @pytest.fixture
@@ -58,7 +59,7 @@ def counts(issued: int = 0, views: int = 0, intents: int = 0, added: int = 0,
            removed: int = 0, installed: int = 0, sent: int = 0, delivered: int = 0,
            failed: int = 0, balance: int = 0) -> dict[str, int]:
     return dict(zip(COUNTS, (issued, views, intents, added, removed, installed, sent,
-                             delivered, failed, balance), strict=True))
+                             delivered, failed, balance, 0, 0, 0), strict=True))
 
 
 def insights(api: Api, **params: str) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from tests.api.factories import definition, template_body
 from tests.conftest import Api, assert_error
 
 TEMPLATE_KEYS = {"object", "id", "type", "name", "revision", "archived", "requiredFields",
-                 "definition", "settings", "createdAt", "updatedAt"}
+                 "definition", "settings", "enrollmentUrl", "createdAt", "updatedAt"}
 
 
 def _create(api: Api, **kw) -> dict:

@@ -239,6 +239,7 @@ from webapp.dashboard import (  # noqa: E402, F401
     members,
     passes,
     scanner,
+    signup,
     templates,
     webhooks,
 )

@@ -136,7 +136,9 @@ def part_label(name: str) -> str:
 LABELS = {"issued": "Issued", "pageViews": "Page views", "addIntents": "Add intents",
           "added": "Added", "removed": "Removed", "installed": "Installed",
           "updatesSent": "Updates sent", "updatesDelivered": "Updates delivered",
-          "updatesFailed": "Updates failed", "balanceChanges": "Balance changes"}
+          "updatesFailed": "Updates failed", "balanceChanges": "Balance changes",
+          "signupPageViews": "Sign-up page views", "signups": "Sign-ups",
+          "signupsAdded": "Sign-ups added"}
 COUNTS = tuple(LABELS)  # the order of the counts in tables and CSV
 
 
@@ -168,6 +170,23 @@ def funnel(totals: dict[str, Any], rates: dict[str, Any]) -> list[dict[str, Any]
              "split": f"Apple {by['apple'][name]} · Google {by['google'][name]}"
              if name != "pageViews" else None}
             for name, colour, note in steps]
+
+
+def signup_funnel(totals: dict[str, Any]) -> list[dict[str, Any]]:
+    """The sign-up pages' steps: page views, sign-ups, and their passes added to a wallet
+    (each with its share of the step before)."""
+    steps = [("signupPageViews", "#7a5af8"), ("signups", "#3b5bdb"),
+             ("signupsAdded", "#067647")]
+    largest = max(totals[name] for name, _ in steps)
+    out, before = [], None
+    for name, colour in steps:
+        value = totals[name]
+        note = f"{percent(value / before if before else None)} of the step before" \
+            if before is not None else "views of open sign-up pages"
+        out.append({"name": name, "label": LABELS[name], "value": value, "colour": colour,
+                    "width": share(value, largest), "note": note, "split": None})
+        before = value
+    return out
 
 
 def describe(data: dict[str, Any]) -> str:

@@ -184,7 +184,8 @@ def test_the_home_page_draws_the_recorded_facts(page_for: Any, server: LiveServe
     assert [int(cell) for cell in table.all_inner_texts()] == [
         totals[c] for c in ("issued", "pageViews", "addIntents", "added", "removed",
                             "installed", "updatesSent", "updatesDelivered",
-                            "updatesFailed", "balanceChanges")]
+                            "updatesFailed", "balanceChanges", "signupPageViews", "signups",
+                            "signupsAdded")]
     assert serious_violations(page) == []
     screenshot(page, f"insights-home-numbers-{device}")
     if device == "desktop":

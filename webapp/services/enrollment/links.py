@@ -20,6 +20,7 @@ from webapp.errors import Conflict
 from webapp.extensions import db
 from webapp.models import EnrollmentLink, Template, TemplateRevision
 from webapp.services.context import ENVIRONMENTS, Context
+from webapp.wallets import barcodes
 
 SLUG_BYTES = 12  # 16 URL-safe characters: 96 bits, not guessable
 
@@ -102,3 +103,8 @@ def replace(ctx: Context, template_id: str) -> None:
                                    environment=ctx.environment,
                                    organization_id=template.organization_id,
                                    created_at=clock.now()))
+
+
+def qr(address: str) -> str:
+    """The QR code of a sign-up link, as an inline `<svg>` (a poster prints it)."""
+    return barcodes.qr(address, label="QR code of the sign-up page")

@@ -488,6 +488,8 @@ def _store_problem(kind: str, body: dict[str, Any]) -> str | None:
             return f"{name} needs sourceUri.uri"
     if kind == "offerClass" and body["redemptionChannel"] not in REDEMPTION_CHANNELS:
         return "Invalid redemptionChannel"
+    if "discoverableProgram" in body and _discoverable_problem(body["discoverableProgram"]):
+        return f"discoverableProgram: {_discoverable_problem(body['discoverableProgram'])}"
     for name in ("loyaltyPoints", "secondaryLoyaltyPoints"):
         if name in body and _points_problem(body[name]):
             return f"{name}: {_points_problem(body[name])}"
@@ -501,6 +503,33 @@ def _store_problem(kind: str, body: dict[str, Any]) -> str | None:
     if when is not None and (not isinstance(when, dict) or set(when) != {"date"}
                              or _time_interval_problem({"end": when})):
         return "balanceUpdateTime must be a DateTime {date}"
+    return None
+
+
+# DiscoverableProgram (reference/rest/v1/loyaltyclass): merchantSignupInfo {signupWebsite: Uri
+# {uri, description?}, signupSharedDatas: [SharedDataType]}, merchantSigninInfo, state.
+DISCOVERABLE_STATES = {"STATE_UNSPECIFIED", "TRUSTED_TESTERS", "LIVE", "DISABLED"}
+
+
+def _discoverable_problem(program: Any) -> str | None:
+    if not isinstance(program, dict) or set(program) - {"merchantSignupInfo",
+                                                        "merchantSigninInfo", "state"}:
+        return "not a DiscoverableProgram"
+    if program.get("state", "STATE_UNSPECIFIED") not in DISCOVERABLE_STATES:
+        return "Invalid state"
+    signup = program.get("merchantSignupInfo")
+    if signup is None:
+        return None
+    if not isinstance(signup, dict) or set(signup) - {"signupWebsite", "signupSharedDatas"}:
+        return "not a DiscoverableProgramMerchantSignupInfo"
+    website = signup.get("signupWebsite")
+    if not isinstance(website, dict) or set(website) - {"uri", "description",
+                                                         "localizedDescription", "id"} \
+            or not str(website.get("uri", "")).startswith("https://"):
+        return "signupWebsite must be a Uri with an https uri"
+    shared = signup.get("signupSharedDatas", [])
+    if not isinstance(shared, list) or not all(isinstance(x, str) for x in shared):
+        return "Invalid signupSharedDatas"
     return None
 
 

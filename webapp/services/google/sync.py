@@ -18,10 +18,11 @@ from sqlalchemy.exc import IntegrityError
 
 from webapp import clock, ids, settings
 from webapp.db.transaction import transaction
-from webapp.domain import balances, translations
+from webapp.domain import balances, enrollment, translations
 from webapp.extensions import db
 from webapp.models import BalanceTransaction, GoogleClass, GoogleObject, Pass, Template
 from webapp.services.credentials import identities
+from webapp.services.enrollment import links
 from webapp.services.passes import views
 from webapp.services.templates import revisions
 from webapp.wallets.google import client as google_client
@@ -125,8 +126,10 @@ def write(item: Pass, row: GoogleObject, identity: identities.GoogleIdentity,
     obj_id = objects.object_id(identity.issuer_id, item.id)
     wallet = wallet_client(identity, person_waiting=person_waiting)
     if db.session.get(GoogleClass, cls_id) is None:
+        signup = signup_url(item, definition)
         wallet.upsert(class_kind, in_languages(definition, lambda local: objects.build_class(
-            template_type, local, cls_id, asset_url=asset_url, callback_url=callback_url())))
+            template_type, local, cls_id, asset_url=asset_url, callback_url=callback_url(),
+            signup_url=signup)))
         _class_written(item, cls_id, identity.issuer_id, class_kind)
     resource = wallet.upsert(object_kind, object_body(item, definition, cls_id, obj_id))
     with transaction():
@@ -257,6 +260,15 @@ def wallet_client(identity: identities.GoogleIdentity, *, person_waiting: bool =
 def asset_url(asset_id: str) -> str:
     """The public URL Google fetches an image from."""
     return f"{settings.get('BASE_URL')}/assets/{asset_id}"
+
+
+def signup_url(item: Pass, definition: dict[str, Any]) -> str | None:
+    """The template's open sign-up page in the pass's environment (Google fetches HTTPS
+    only), for a loyalty class's `discoverableProgram`."""
+    if not enrollment.enabled(definition) or not settings.get("BASE_URL").startswith("https://"):
+        return None
+    slug = links.current(item.template_id, item.environment)
+    return links.url(slug) if slug else None
 
 
 def callback_url() -> str | None:

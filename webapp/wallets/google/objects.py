@@ -66,8 +66,9 @@ def object_id(issuer_id: str, pass_id: str) -> str:
 
 
 def build_class(template_type: str, definition: dict[str, Any], cls_id: str, *,
-                asset_url: AssetUrl, callback_url: str | None) -> dict[str, Any]:
-    """The class JSON for a template revision."""
+                asset_url: AssetUrl, callback_url: str | None,
+                signup_url: str | None = None) -> dict[str, Any]:
+    """The class JSON for a template revision (`signup_url`: its open sign-up page)."""
     body: dict[str, Any] = {"id": cls_id}
     rows = _card_rows(definition, template_type)
     if rows:
@@ -80,7 +81,8 @@ def build_class(template_type: str, definition: dict[str, Any], cls_id: str, *,
         logo = _shown(definition).get("logo")
         body.update(store_objects.class_members(
             template_type, definition, logo,
-            lambda ref: _image(ref, asset_url, str(definition.get("organizationName") or ""))))
+            lambda ref: _image(ref, asset_url, str(definition.get("organizationName") or "")),
+            signup_url))
         body.update(_look(definition, asset_url, logo=False))
         return body
     if template_type != "event_ticket":

@@ -37,8 +37,10 @@ class Balance:
 
 
 def class_members(template_type: str, definition: dict[str, Any], logo: str | None,
-                  image: Image) -> dict[str, Any]:
-    """The members of a store type's class beyond its ID, look and callbacks."""
+                  image: Image, signup_url: str | None = None) -> dict[str, Any]:
+    """The members of a store type's class beyond its ID, look and callbacks; a loyalty
+    programme's sign-up page (`signup_url`) is its `discoverableProgram`, so Google Wallet
+    can send people searching for the programme there (once Google enables it)."""
     issuer = str(definition.get("organizationName") or "")[:64]
     body: dict[str, Any] = {"issuerName": issuer, "reviewStatus": "UNDER_REVIEW"}
     if template_type == "loyalty":
@@ -48,6 +50,9 @@ def class_members(template_type: str, definition: dict[str, Any], logo: str | No
             body["programLogo"] = image(logo)
         body["accountIdLabel"] = "Member ID"
         body["accountNameLabel"] = "Member"
+        if signup_url:
+            body["discoverableProgram"] = {
+                "merchantSignupInfo": {"signupWebsite": {"uri": signup_url}}}
     elif template_type == "gift_card":
         body["merchantName"] = issuer
         if logo:

@@ -82,7 +82,8 @@ def templates_signup_link(template_id: str) -> BaseResponse:
     else:
         flash("New sign-up link made. The old link now says sign-ups are closed: replace "
               "printed posters.")
-    return go(url_for("dashboard.templates_edit", template_id=template_id) + "#signup")
+    # No #signup here: HTMX's redirect to the page's own URL and fragment would not reload it.
+    return go(url_for("dashboard.templates_edit", template_id=template_id))
 
 
 @bp.get(f"/{ENV}/templates/<template_id>/signup/poster")

@@ -116,3 +116,17 @@ def test_the_readme_loyalty_card_earns_spends_and_refuses_an_overspend(
     listed, _ = json.JSONDecoder().raw_decode(result.stdout[result.stdout.rindex(
         '{"object":"list"'):])
     assert [m["amount"] for m in listed["data"]] == [-300, 950, 100]
+
+
+def test_the_readme_sign_up_link_opens_the_form(served: tuple[str, str]) -> None:
+    url, key = served
+    text = (ROOT / "README.md").read_text()
+    found = re.search(r"<!-- readme-signup[^>]*-->\n```sh\n(.*?)```", text, re.S)
+    assert found, "README.md has no block marked <!-- readme-signup -->"
+    result = subprocess.run(["bash", "-euo", "pipefail", "-c", readme_walk() + found.group(1)],
+                            cwd=ROOT, env={"PATH": os.environ["PATH"], "BASE": url, "KEY": key},
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr + result.stdout
+    lines = result.stdout.strip().splitlines()
+    assert re.fullmatch(rf"{re.escape(url)}/join/[A-Za-z0-9_-]{{16}}", lines[-2]), lines[-2]
+    assert lines[-1] == "200"

@@ -123,3 +123,14 @@ def test_the_overview_shows_the_sign_up_funnel(dash: Dash, api: Api, app: Any) -
     assert 'data-count="signupPageViews"' in page and 'data-count="signups"' in page
     assert 'data-count="signupsAdded"' in page
     assert "Sign-ups added" in page
+
+
+def test_the_passes_list_names_and_filters_sign_ups(dash: Dash, api: Api, app: Any) -> None:
+    template = signup_template(api)
+    Visitor(app.test_client(), path_of(template)).submit()
+    api.post("/v1/passes", {"templateId": template["id"], "fieldValues": {"member": "Bo"},
+                            "holderName": "Bo Api"})
+    page = text(dash.get("/dashboard/test/passes?source=enrollment"))
+    assert "Ada Lovelace" in page and "Bo Api" not in page
+    assert ">Sign-up page</td>" in page
+    assert '<option value="enrollment" selected>' in page

@@ -188,3 +188,13 @@ def test_the_funnel_counts_page_views_and_sign_ups(api: Api, visitor: Visitor) -
     totals = api.get("/v1/insights").get_json()["totals"]
     assert (totals["signupPageViews"], totals["signups"], totals["signupsAdded"]) == (3, 1, 0)
     assert totals["issued"] == 1
+
+
+def test_head_is_no_view_and_the_session_cookie_is_safe(api: Api, visitor: Visitor) -> None:
+    head = visitor.client.head(visitor.path)
+    assert head.status_code == 200
+    cookie = head.headers["Set-Cookie"]  # the CSRF token's session
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    assert api.get("/v1/insights").get_json()["totals"]["signupPageViews"] == 0
+    assert visitor.open().status_code == 200
+    assert api.get("/v1/insights").get_json()["totals"]["signupPageViews"] == 1

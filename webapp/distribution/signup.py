@@ -42,8 +42,9 @@ def join(slug: str) -> Response:
         return _notice("unknown", 404, None)
     if not page.open:
         return _notice("closed", 410, page)
-    if request.method == "GET":
-        signup.viewed(page)
+    if request.method != "POST":
+        if request.method == "GET":  # HEAD is no look (insights)
+            signup.viewed(page)
         return _form(page, {}, {}, 200)
     form = {f.key: request.form.get(f.key, "") for f in page.fields}
     if request.form.get(HONEYPOT):  # a bot: it learns nothing, nothing is made

@@ -93,8 +93,19 @@ def test_staff_make_a_new_link_and_print_the_poster(page_for: Any, live_server: 
     key = organization_key(live_server, "Boulder Club", EMAIL)
     template = _template(live_server, key)
     old = template["enrollmentUrl"]
+    person = page_for("android")
+    person.goto(old)
+    person.fill("input[name=holderName]", "Lynn Hill")
+    person.fill("input[name=holderEmail]", "lynn@example.com")
+    person.check("#consent")
+    person.click(".signup-button")
+    person.wait_for_url(f"{live_server.url}/p/*")
     page = page_for("desktop")
     sign_in(page, live_server.url, EMAIL, PASSWORD)
+    funnel = page.locator("#signup-funnel")
+    assert funnel.locator("[data-count=signupPageViews] .funnel-value").inner_text() == "1"
+    assert funnel.locator("[data-count=signups] .funnel-value").inner_text() == "1"
+    funnel.screenshot(path=str(screenshot(page, "signup-overview-funnel")))
     page.goto(f"{live_server.url}/dashboard/test/templates/{template['id']}#signup")
     page.locator("#signup-link", has_text=old).wait_for()
     page.locator("#signup").screenshot(path=str(screenshot(page, "signup-settings")))

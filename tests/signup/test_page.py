@@ -198,3 +198,14 @@ def test_head_is_no_view_and_the_session_cookie_is_safe(api: Api, visitor: Visit
     assert api.get("/v1/insights").get_json()["totals"]["signupPageViews"] == 0
     assert visitor.open().status_code == 200
     assert api.get("/v1/insights").get_json()["totals"]["signupPageViews"] == 1
+
+
+def test_a_live_link_without_live_credentials_says_paused(live_api: Api, api: Api, app: Flask,
+                                                         template: dict[str, Any]) -> None:
+    live = live_api.get(f"/v1/templates/{template['id']}").get_json()
+    visitor = Visitor(app.test_client(), path_of(live), "es")
+    response = visitor.submit()
+    assert response.status_code == 503
+    assert "Las inscripciones están en pausa" in response.get_data(as_text=True)
+    assert live_api.get("/v1/passes").get_json()["data"] == []
+    assert visitor.submit().status_code == 503  # nothing was claimed: the address is free

@@ -60,6 +60,8 @@ def join(slug: str) -> Response:
         outcome = signup.sign_up(page, form, view.lang())
     except signup.Closed:
         return _notice("closed", 410, page)
+    except signup.Unavailable:
+        return _notice("unavailable", 503, page)
     except InvalidRequest as exc:  # a value the template's field refuses
         return _form(page, form, {exc.param or "_form": "invalid_value"}, 422)
     if outcome.kind == "issued":

@@ -67,6 +67,13 @@ class Closed(ServiceError):
     default_code = "enrollment_closed"
 
 
+class Unavailable(ServiceError):
+    """The page is open but cannot issue now: a live link of an organization without the
+    live credentials its wallets need (staff see why on the dashboard)."""
+
+    default_code = "enrollment_unavailable"
+
+
 def page(slug: str) -> Page:
     """The page behind `slug` (open or closed).
 
@@ -117,6 +124,7 @@ def sign_up(p: Page, form: dict[str, str], locale: str) -> Outcome:
     """Issue the person's pass (source `enrollment`), or email them the one they have.
 
     :raises Closed: the page no longer takes sign-ups.
+    :raises Unavailable: the pass cannot be signed now (live credentials missing).
     :raises InvalidRequest: a value the template refuses (`param` names the form's input).
     """
     ctx = Context(p.organization_id, p.environment, actor="enrollment")
@@ -160,6 +168,8 @@ def _issue(ctx: Context, p: Page, form: dict[str, str]) -> Pass:
             template_id=p.template_id, field_values=values,
             holder_name=form.get("holderName", "").strip() or None,
             holder_email=form["holderEmail"].strip()))
+    except Unprocessable as exc:  # nothing the visitor typed: the issuer's set-up
+        raise Unavailable(exc.message, code=exc.code) from None
     except InvalidRequest as exc:  # a value the field's format refuses: beside its input
         param = exc.param or ""
         raise InvalidRequest(exc.message, code=exc.code,

@@ -209,3 +209,13 @@ def test_a_live_link_without_live_credentials_says_paused(live_api: Api, api: Ap
     assert "Las inscripciones están en pausa" in response.get_data(as_text=True)
     assert live_api.get("/v1/passes").get_json()["data"] == []
     assert visitor.submit().status_code == 503  # nothing was claimed: the address is free
+
+
+def test_the_templates_own_translations_are_used(api: Api, app: Flask) -> None:
+    template = signup_template(api, defaultLanguage="en", translations={"de": {
+        "description": "Mitgliedschaft im Fitnessstudio", "organizationName": "Acme Fitness",
+        "fields": {"member": {"label": "Mitglied"}}}})
+    html = Visitor(app.test_client(), path_of(template), "de-DE").open().get_data(
+        as_text=True)
+    assert "Mitgliedschaft im Fitnessstudio" in html and "Acme Fitness" in html
+    assert "Mitglied" in html and ">Member" not in html

@@ -18,6 +18,7 @@ from flask_wtf.csrf import CSRFError, generate_csrf
 
 from webapp.distribution import bp
 from webapp.distribution import holder_view as view
+from webapp.domain import definition_read, translations
 from webapp.errors import InvalidRequest, NotFound
 from webapp.extensions import csrf, limiter
 from webapp.services.enrollment import signup
@@ -80,12 +81,17 @@ def _theme(page: signup.Page | None) -> str | None:
 
 
 def _look(page: signup.Page | None) -> dict[str, Any]:
-    images = (page.definition.get("images") if page else None) or {}
+    """The page's logo, colours and texts, in the template's language nearest the reader's."""
+    shown = translations.localize(page.definition, translations.negotiate(
+        view.reader_languages(), page.definition)) if page else {}
+    images = shown.get("images") or {}
     logo = images.get("logo") or images.get("icon")
-    return {"page": page, "theme": _theme(page),
+    labels = {key: field.get("label") for key, field in
+              definition_read.per_pass_fields(shown).items()}
+    return {"page": page, "theme": _theme(page), "labels": labels,
             "logo": url_for("distribution.asset_bytes", asset_id=logo) if logo else None,
-            "heading": (page.definition.get("description") if page else None) or "",
-            "org": page.organization_name if page else ""}
+            "heading": shown.get("description") or "",
+            "org": shown.get("organizationName") or (page.organization_name if page else "")}
 
 
 def _form(page: signup.Page, values: dict[str, str], problems: dict[str, str],

@@ -66,9 +66,10 @@ def attach(ctx: Context, templates: Iterable[Template]) -> None:
                                            EnrollmentLink.retired_at.is_(None))).all()
                  ) if items else {}
     for template in items:
-        definition = template.definition or _definition(template)
-        slug = slugs.get(template.id)
-        template.enrollment_url = url(slug) if slug and rules.enabled(definition) else None
+        slug = slugs.get(template.id)  # no link: never opened, no definition to read
+        enabled = slug is not None and rules.enabled(template.definition
+                                                     or _definition(template))
+        template.enrollment_url = url(slug) if slug and enabled else None
 
 
 def _definition(template: Template) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Regenerate the client libraries from the API's OpenAPI document (`make clients`).
 
-    python clients/generate.py [--out DIR] [--node-modules DIR]
+    python clients/generate.py [--out DIR] [--node-modules DIR] [--only python|typescript]
 
 Writes, under DIR (default: clients/ itself), the generators' input `openapi.json`, the Python
 client's generated package `python/src/pass_service_client/openapi/` (openapi-python-client)
@@ -101,15 +101,18 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=CLIENTS)
     parser.add_argument("--node-modules", type=Path,
                         default=CLIENTS / "typescript" / "node_modules")
+    parser.add_argument("--only", choices=["python", "typescript"])
     args = parser.parse_args()
     out: Path = args.out.resolve()
     source = out / DOCUMENT
     source.parent.mkdir(parents=True, exist_ok=True)
     source.write_text(json.dumps(document(), indent=2, sort_keys=True, ensure_ascii=False)
                       + "\n")
-    python(source, out / PYTHON_PACKAGE)
-    (out / TYPESCRIPT_SCHEMA).parent.mkdir(parents=True, exist_ok=True)
-    typescript(source, out / TYPESCRIPT_SCHEMA, args.node_modules.resolve())
+    if args.only != "typescript":
+        python(source, out / PYTHON_PACKAGE)
+    if args.only != "python":
+        (out / TYPESCRIPT_SCHEMA).parent.mkdir(parents=True, exist_ok=True)
+        typescript(source, out / TYPESCRIPT_SCHEMA, args.node_modules.resolve())
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 faults a test arms: the next matching request's answer lost or refused.
 
 A fault is armed from Python (`Faults.arm`) or over HTTP (`POST /_faults` with
-`{"method", "path", "kind"}`, for the TypeScript tests): `kind` is `lost` (the app runs, the
+`{"method", "path", "kind"}`, for the TypeScript tests; `GET /_seen` lists the requests
+seen): `kind` is `lost` (the app runs, the
 client gets 503 with Retry-After 0 instead of its answer), `dropped` (the app runs, the
 connection is closed without an answer), `busy` (503, the app never sees it) or `limited`
 (429 with Retry-After 1, the app never sees it).
@@ -48,6 +49,11 @@ class Faults:
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]
                  ) -> Iterable[bytes]:
         method, path = environ["REQUEST_METHOD"], environ["PATH_INFO"]
+        if path == "/_seen":
+            body = json.dumps([{"method": s.method, "path": s.path,
+                                "idempotencyKey": s.idempotency_key} for s in self.seen])
+            start_response("200 OK", [("Content-Type", "application/json")])
+            return [body.encode()]
         if path == "/_faults" and method == "POST":
             plan = json.loads(environ["wsgi.input"].read(int(environ["CONTENT_LENGTH"])))
             self.arm(plan["method"], plan["path"], plan["kind"])

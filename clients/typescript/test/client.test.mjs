@@ -1,0 +1,146 @@
+// The TypeScript client against the live service: run by tests/clients/test_typescript_client.py
+// (PASS_SERVICE_URL, PASS_SERVICE_KEY, TEMPLATE_BODY and PNG_BASE64 in the environment) after
+// `npm ci` and `tsc`. The server arms faults on `POST /_faults` and lists what it saw at
+// `GET /_seen` (tests/clients/live.py).
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { test } from "node:test";
+
+import {
+  AuthenticationError, InvalidRequestError, NotFoundError, WebhookVerificationError,
+  connect, ok, paginate, verifyWebhook,
+} from "../dist/index.js";
+
+const base = process.env.PASS_SERVICE_URL;
+const client = connect(process.env.PASS_SERVICE_KEY, base, { baseDelayMs: 10 });
+const templateBody = JSON.parse(process.env.TEMPLATE_BODY);
+
+const arm = (kind) => fetch(`${base}/_faults`, {
+  method: "POST", body: JSON.stringify({ method: "POST", path: "/v1/passes", kind }),
+  headers: { "Content-Type": "application/json" },
+});
+const passPosts = async () => (await (await fetch(`${base}/_seen`)).json())
+  .filter((seen) => seen.method === "POST" && seen.path === "/v1/passes");
+
+async function template(images) {
+  const body = images ? { ...templateBody, definition: { ...templateBody.definition, images } }
+    : templateBody;
+  return ok(await client.POST("/v1/templates", { body })).id;
+}
+
+const issue = async (templateId, member = "Ada") => ok(await client.POST("/v1/passes", {
+  body: { templateId, fieldValues: { member } },
+}));
+
+async function all(templateId, limit = 25) {
+  let pages = 0;
+  const items = [];
+  for await (const item of paginate((cursor) => {
+    pages += 1;
+    return client.GET("/v1/passes", { params: { query: { templateId, limit, cursor } } });
+  })) items.push(item);
+  return { items, pages };
+}
+
+test("upload, create, issue, list with cursors, update, void", async () => {
+  const asset = ok(await client.POST("/v1/assets", {
+    body: { slot: "icon", data: process.env.PNG_BASE64 },
+  }));
+  assert.match(asset.id, /^asset_/);
+  const templateId = await template({ icon: asset.id });
+  const issued = [];
+  for (let n = 0; n < 5; n++) issued.push(await issue(templateId, `Member ${n}`));
+  const { items, pages } = await all(templateId, 2);
+  assert.deepEqual(items.map((p) => p.id), issued.map((p) => p.id).reverse());
+  assert.equal(pages, 3);
+  const updated = ok(await client.PATCH("/v1/passes/{pass_id}", {
+    params: { path: { pass_id: issued[0].id } },
+    body: { fieldValues: { member: "Grace" }, notificationMode: "notify" },
+  }));
+  assert.equal(updated.pass.fieldValues.member, "Grace");
+  assert.equal(updated.update.notificationMode, "notify");
+  const voided = ok(await client.DELETE("/v1/passes/{pass_id}", {
+    params: { path: { pass_id: issued[0].id } },
+  }));
+  assert.equal(voided.status, "voided");
+  assert.ok(voided.voidedAt);
+  // Every write carried a key of its own.
+  const keys = (await (await fetch(`${base}/_seen`)).json())
+    .filter((seen) => seen.method !== "GET").map((seen) => seen.idempotencyKey);
+  assert.ok(keys.every(Boolean));
+  assert.equal(new Set(keys).size, keys.length);
+});
+
+for (const kind of ["lost", "dropped"]) {
+  test(`a retried POST makes one pass (first answer ${kind})`, async () => {
+    const templateId = await template();
+    const before = (await passPosts()).length;
+    await arm(kind);
+    const item = await issue(templateId);
+    const attempts = (await passPosts()).slice(before);
+    assert.equal(attempts.length, 2);
+    assert.ok(attempts[0].idempotencyKey);
+    assert.equal(attempts[0].idempotencyKey, attempts[1].idempotencyKey);
+    assert.deepEqual((await all(templateId)).items.map((p) => p.id), [item.id]);
+  });
+}
+
+test("a 429 waits for Retry-After", async () => {
+  const templateId = await template();
+  await arm("limited");
+  const started = Date.now();
+  await issue(templateId);
+  assert.ok(Date.now() - started >= 1000);
+});
+
+test("4xx answers are typed errors", async () => {
+  await assert.rejects(client.GET("/v1/passes/{pass_id}", { params: { path: { pass_id: "pass_nope" } } }),
+    (error) => error instanceof NotFoundError && error.status === 404 &&
+      error.type === "not_found_error" && error.requestId.startsWith("req_"));
+  const templateId = await template();
+  await assert.rejects(client.POST("/v1/passes", { body: { templateId, fieldValues: { colour: "red" } } }),
+    (error) => error instanceof InvalidRequestError && error.status === 400 &&
+      error.type === "invalid_request_error" && error.param === "fieldValues.colour" && !!error.code);
+  const stranger = connect("svc_test_nope", base);
+  await assert.rejects(stranger.GET("/v1/me"),
+    (error) => error instanceof AuthenticationError && error.code === "invalid_api_key");
+});
+
+test("a delivered webhook verifies", async () => {
+  const deliveries = [];
+  const receiver = createServer((request, response) => {
+    const chunks = [];
+    request.on("data", (chunk) => chunks.push(chunk));
+    request.on("end", () => {
+      deliveries.push({ headers: request.headers, body: Buffer.concat(chunks) });
+      response.end("ok");
+    });
+  });
+  await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  try {
+    const hook = ok(await client.POST("/v1/webhook-endpoints", {
+      body: { url: `http://127.0.0.1:${receiver.address().port}/hooks`, enabledEvents: ["pass.created"] },
+    }));
+    const item = await issue(await template());
+    for (let i = 0; i < 100 && deliveries.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    const [delivery] = deliveries;
+    const event = verifyWebhook(hook.secret, delivery.body, delivery.headers);
+    assert.equal(event.type, "pass.created");
+    assert.equal(event.data.object.id, item.id);
+    assert.throws(() => verifyWebhook(hook.secret, Buffer.from(delivery.body.toString().replace("created", "voided")),
+      delivery.headers), WebhookVerificationError);
+    assert.throws(() => verifyWebhook(hook.secret, delivery.body, delivery.headers,
+      { now: Date.now() / 1000 + 600 }), WebhookVerificationError);
+  } finally {
+    receiver.close();
+  }
+});
+
+test("network errors are retried, then thrown", async () => {
+  let attempts = 0;
+  const refused = connect("svc_test_x", "http://127.0.0.1:9", {
+    baseDelayMs: 1, maxRetries: 2, fetch: (request) => { attempts += 1; return fetch(request); },
+  });
+  await assert.rejects(refused.GET("/v1/me"), TypeError);
+  assert.equal(attempts, 3);
+});

@@ -998,7 +998,7 @@ export interface components {
             /** Format: date-time */
             finishedAt: string | null;
             id: string;
-            notificationMode: string | null;
+            notificationMode: ("silent" | "notify") | null;
             /**
              * @default bulk_job
              * @enum {string}
@@ -1363,7 +1363,7 @@ export interface components {
              * @enum {string}
              */
             object: "insights";
-            platform: string | null;
+            platform: ("apple" | "google") | null;
             rates: {
                 byPlatform: {
                     apple: {
@@ -1729,7 +1729,7 @@ export interface components {
             expiresAt?: string;
             /** @description values: strings or numbers */
             fieldValues?: {
-                [key: string]: unknown;
+                [key: string]: string | number;
             };
             googleIssuerId?: string;
             holderEmail?: string;
@@ -1996,7 +1996,7 @@ export interface components {
             expiresAt?: string | null;
             /** @description strings, numbers, or null to clear */
             fieldValues?: {
-                [key: string]: unknown;
+                [key: string]: string | number | null;
             };
             /**
              * @default silent

@@ -66,6 +66,7 @@ from .bulk_job_create_items_item import BulkJobCreateItemsItem
 from .bulk_job_create_notification_mode import BulkJobCreateNotificationMode
 from .bulk_job_create_operation import BulkJobCreateOperation
 from .bulk_job_environment import BulkJobEnvironment
+from .bulk_job_notification_mode_type_0 import BulkJobNotificationModeType0
 from .bulk_job_object import BulkJobObject
 from .bulk_job_operation import BulkJobOperation
 from .bulk_job_result import BulkJobResult
@@ -126,6 +127,7 @@ from .get_insights_platform import GetInsightsPlatform
 from .insights import Insights
 from .insights_group_by import InsightsGroupBy
 from .insights_object import InsightsObject
+from .insights_platform_type_0 import InsightsPlatformType0
 from .insights_rates import InsightsRates
 from .insights_rates_by_platform import InsightsRatesByPlatform
 from .insights_rates_by_platform_apple import InsightsRatesByPlatformApple
@@ -381,6 +383,7 @@ __all__ = (
     "BulkJobCreateNotificationMode",
     "BulkJobCreateOperation",
     "BulkJobEnvironment",
+    "BulkJobNotificationModeType0",
     "BulkJobObject",
     "BulkJobOperation",
     "BulkJobResult",
@@ -441,6 +444,7 @@ __all__ = (
     "Insights",
     "InsightsGroupBy",
     "InsightsObject",
+    "InsightsPlatformType0",
     "InsightsRates",
     "InsightsRatesByPlatform",
     "InsightsRatesByPlatformApple",

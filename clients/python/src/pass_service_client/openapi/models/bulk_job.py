@@ -7,6 +7,10 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.bulk_job_environment import BulkJobEnvironment, check_bulk_job_environment
+from ..models.bulk_job_notification_mode_type_0 import (
+    BulkJobNotificationModeType0,
+    check_bulk_job_notification_mode_type_0,
+)
 from ..models.bulk_job_object import BulkJobObject, check_bulk_job_object
 from ..models.bulk_job_operation import BulkJobOperation, check_bulk_job_operation
 from ..models.bulk_job_status import BulkJobStatus, check_bulk_job_status
@@ -27,7 +31,7 @@ class BulkJob:
         environment (BulkJobEnvironment):
         finished_at (datetime.datetime | None):
         id (str):
-        notification_mode (None | str):
+        notification_mode (BulkJobNotificationModeType0 | None):
         object_ (BulkJobObject):  Default: 'bulk_job'.
         operation (BulkJobOperation):
         started_at (datetime.datetime | None):
@@ -41,7 +45,7 @@ class BulkJob:
     environment: BulkJobEnvironment
     finished_at: datetime.datetime | None
     id: str
-    notification_mode: None | str
+    notification_mode: BulkJobNotificationModeType0 | None
     operation: BulkJobOperation
     started_at: datetime.datetime | None
     status: BulkJobStatus
@@ -65,7 +69,10 @@ class BulkJob:
         id = self.id
 
         notification_mode: None | str
-        notification_mode = self.notification_mode
+        if isinstance(self.notification_mode, str):
+            notification_mode = self.notification_mode
+        else:
+            notification_mode = self.notification_mode
 
         object_: str = self.object_
 
@@ -134,10 +141,20 @@ class BulkJob:
 
         id = d.pop("id")
 
-        def _parse_notification_mode(data: object) -> None | str:
+        def _parse_notification_mode(
+            data: object,
+        ) -> BulkJobNotificationModeType0 | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                notification_mode_type_0 = check_bulk_job_notification_mode_type_0(data)
+
+                return notification_mode_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(BulkJobNotificationModeType0 | None, data)
 
         notification_mode = _parse_notification_mode(d.pop("notificationMode"))
 

@@ -8,6 +8,10 @@ from attrs import define as _attrs_define
 
 from ..models.insights_group_by import InsightsGroupBy, check_insights_group_by
 from ..models.insights_object import InsightsObject, check_insights_object
+from ..models.insights_platform_type_0 import (
+    InsightsPlatformType0,
+    check_insights_platform_type_0,
+)
 
 if TYPE_CHECKING:
     from ..models.insights_rates import InsightsRates
@@ -25,7 +29,7 @@ class Insights:
         from_ (datetime.date):
         group_by (InsightsGroupBy):
         object_ (InsightsObject):  Default: 'insights'.
-        platform (None | str):
+        platform (InsightsPlatformType0 | None):
         rates (InsightsRates):
         series (list[InsightsSeriesItem]): day: every day from `from` to `to`, oldest first; template: the templates
             with any count, most issued first; platform: apple, google
@@ -36,7 +40,7 @@ class Insights:
 
     from_: datetime.date
     group_by: InsightsGroupBy
-    platform: None | str
+    platform: InsightsPlatformType0 | None
     rates: InsightsRates
     series: list[InsightsSeriesItem]
     template_id: None | str
@@ -52,7 +56,10 @@ class Insights:
         object_: str = self.object_
 
         platform: None | str
-        platform = self.platform
+        if isinstance(self.platform, str):
+            platform = self.platform
+        else:
+            platform = self.platform
 
         rates = self.rates.to_dict()
 
@@ -99,10 +106,18 @@ class Insights:
 
         object_ = check_insights_object(d.pop("object"))
 
-        def _parse_platform(data: object) -> None | str:
+        def _parse_platform(data: object) -> InsightsPlatformType0 | None:
             if data is None:
                 return data
-            return cast(None | str, data)
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                platform_type_0 = check_insights_platform_type_0(data)
+
+                return platform_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(InsightsPlatformType0 | None, data)
 
         platform = _parse_platform(d.pop("platform"))
 

@@ -92,7 +92,10 @@ def typescript(source: Path, schema: Path, node_modules: Path) -> None:
     if not tool.exists():
         raise SystemExit(f"{tool} is missing: run `npm ci` in clients/typescript first "
                          "(`make clients` does)")
-    subprocess.run([str(tool), str(source), "--output", str(schema), "--alphabetize"],
+    # A member with a default stays optional in a request (the server fills it in); what an
+    # answer always has, its schema's `required` says.
+    subprocess.run([str(tool), str(source), "--output", str(schema), "--alphabetize",
+                    "--default-non-nullable", "false"],
                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 

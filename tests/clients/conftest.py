@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,7 +12,7 @@ import pytest
 from flask import Flask
 
 from tests.clients.live import Live, serving
-from tests.support.services import missing
+from tests.support.node import npm_ci
 
 CLIENTS = Path(__file__).resolve().parents[2] / "clients"
 # The Python client is tested from its source folder, as its package would install it.
@@ -33,18 +32,8 @@ TYPESCRIPT_FILES = ("package.json", "package-lock.json", "tsconfig.json", "src",
 def typescript_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """clients/typescript copied to a temporary folder, `npm ci` (its lock pins every package
     by hash) and built with its own `tsc`: the generator and the compiled client."""
-    npm = shutil.which("npm")
-    if shutil.which("node") is None or npm is None:
-        missing("npm (Node.js and npm)")
-    folder = tmp_path_factory.mktemp("typescript-client")
-    for name in TYPESCRIPT_FILES:
-        source = CLIENTS / "typescript" / name
-        copy = shutil.copytree if source.is_dir() else shutil.copy
-        copy(source, folder / name)
-    done = subprocess.run([str(npm), "ci", "--ignore-scripts", "--no-audit", "--no-fund",
-                           "--loglevel=error"], cwd=folder, capture_output=True, text=True,
-                          timeout=300, check=False)
-    assert done.returncode == 0, f"npm ci failed: {done.stdout}{done.stderr}"
+    folder = npm_ci(CLIENTS / "typescript", TYPESCRIPT_FILES,
+                    tmp_path_factory.mktemp("typescript-client"))
     built = subprocess.run([str(folder / "node_modules" / ".bin" / "tsc"), "-p", "tsconfig.json"],
                            cwd=folder, capture_output=True, text=True, timeout=300, check=False)
     assert built.returncode == 0, f"tsc failed: {built.stdout}{built.stderr}"

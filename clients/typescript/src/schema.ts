@@ -804,7 +804,7 @@ export interface components {
              * @default notify
              * @enum {string}
              */
-            notificationMode: "silent" | "notify";
+            notificationMode?: "silent" | "notify";
             /**
              * @description why, in a few words; one line, at most 100 characters
              * @example purchase
@@ -1208,7 +1208,7 @@ export interface components {
              * @description 60 s to 7 days; default 1 hour
              * @default 3600
              */
-            expiresInSeconds: number;
+            expiresInSeconds?: number;
         };
         Email: {
             /** Format: date-time */
@@ -1750,7 +1750,7 @@ export interface components {
              * @description true: also email the pass to holderEmail (as POST /v1/passes/{id}/send does; the answer's lastEmail shows it), in the language of Accept-Language
              * @default false
              */
-            send: boolean;
+            send?: boolean;
             /**
              * @description the pass's tags (at most 20, each 1 to 40 letters, digits, '-', '_', '.' or ':', starting with a letter or digit); stored in lower case, a repeated tag kept once; default none
              * @example [
@@ -2002,7 +2002,7 @@ export interface components {
              * @default silent
              * @enum {string}
              */
-            notificationMode: "silent" | "notify";
+            notificationMode?: "silent" | "notify";
             /**
              * Format: date-time
              * @description when the pass is relevant (Apple shows it on the lock screen: `relevantDate` and iOS 18's `relevantDates`; Google has no such date), overriding the template's event start; RFC 3339 with an offset; null: the template's applies again
@@ -2119,7 +2119,7 @@ export interface components {
              * @description how long the previous secret keeps signing too; default 24 h
              * @default 86400
              */
-            expiresInSeconds: number;
+            expiresInSeconds?: number;
         };
         ScanCreate: {
             /**

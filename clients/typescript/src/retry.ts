@@ -8,6 +8,8 @@
  * after Retry-After seconds when the server says, else an exponential backoff with jitter.
  */
 
+import { randomUUID } from "node:crypto";
+
 import { errorFrom } from "./errors.js";
 
 export interface RetryOptions {
@@ -47,7 +49,7 @@ export function retryingFetch(options: RetryOptions = {}): (request: Request) =>
   return async (original: Request) => {
     const request = original.clone();
     if (WRITES.has(request.method) && !request.headers.has("Idempotency-Key")) {
-      request.headers.set("Idempotency-Key", crypto.randomUUID());
+      request.headers.set("Idempotency-Key", randomUUID());
     }
     for (let attempt = 0; ; attempt++) {
       let response: Response;

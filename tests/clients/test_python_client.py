@@ -14,6 +14,7 @@ from pass_service_client import (
     AuthenticationError,
     InvalidRequestError,
     NotFoundError,
+    RetryingTransport,
     WebhookVerificationError,
     connect,
     ok,
@@ -122,10 +123,35 @@ def test_retries_end_in_a_typed_error(live: Live, client: AuthenticatedClient) -
         assert list(paginate(list_passes.sync, client=fresh)) == []
 
 
+class Counting(httpx.HTTPTransport):
+    def __init__(self) -> None:
+        super().__init__()
+        self.attempts = 0
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        self.attempts += 1
+        return super().handle_request(request)
+
+
 def test_network_errors_are_retried_then_raised() -> None:
-    client = connect("svc_test_x", "http://127.0.0.1:9", base_delay=0.01, max_retries=1)
+    counting = Counting()
+    client = AuthenticatedClient(base_url="http://127.0.0.1:9", token="svc_test_x",
+                                 httpx_args={"transport": RetryingTransport(
+                                     counting, max_retries=2, base_delay=0.01)})
     with client, pytest.raises(httpx.ConnectError):
-        ok(get_pass.sync("pass_1", client=client))
+        get_pass.sync("pass_1", client=client)
+    assert counting.attempts == 3
+
+
+def test_a_callers_own_key_is_kept_across_retries(live: Live, client: AuthenticatedClient
+                                                  ) -> None:
+    template_id = _template(client)
+    live.faults.arm("POST", PASSES, "lost")
+    body = PassCreate.from_dict({"templateId": template_id, "fieldValues": {"member": "Ada"}})
+    first = ok(issue_pass.sync(client=client, body=body, idempotency_key="order-42"))
+    again = ok(issue_pass.sync(client=client, body=body, idempotency_key="order-42"))
+    assert first.id == again.id
+    assert [s.idempotency_key for s in live.posts(PASSES)] == ["order-42"] * 3
 
 
 def test_4xx_answers_are_typed_errors(live: Live, client: AuthenticatedClient) -> None:

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 from tests.api.factories import template_body
+from tests.clients.conftest import CLIENTS
 from tests.clients.live import Live
 from tests.conftest import Api
 
@@ -37,6 +40,19 @@ def test_the_python_example_runs(live: Live, api: Api) -> None:
     lines = printed.getvalue().splitlines()
     assert re.fullmatch(r"pass_\w+ active", lines[0]), lines
     assert lines[-1].startswith("not_found_error ") and lines[-1].split()[-1].startswith("req_")
+
+
+def test_the_python_example_type_checks(tmp_path: Path) -> None:
+    """`ok` and `paginate` give the generated types (mypy --strict sees Pass, not Any)."""
+    code = example("readme-python-client", "python")
+    (tmp_path / "readme.py").write_text(code + "reveal_type(item)\nreveal_type(each)\n")
+    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                           "--follow-imports=silent", "readme.py"], cwd=tmp_path,
+                          env={**os.environ, "MYPYPATH": str(CLIENTS / "python" / "src")},
+                          capture_output=True, text=True, timeout=300, check=False)
+    revealed = 'Revealed type is "pass_service_client.openapi.models.pass_.Pass"'
+    assert done.stdout.count(revealed) == 2, done.stdout
+    assert "error" not in done.stdout, done.stdout
 
 
 def test_the_typescript_example_compiles_and_runs(live: Live, api: Api,

@@ -96,3 +96,28 @@ def test_the_typescript_package_packs(tmp_path: Path, typescript_project: Path) 
             "dist/retry.js", "dist/webhooks.js"} <= files
     assert not any(name.startswith(("src/", "test/", "node_modules/")) for name in files)
     assert (tmp_path / packed["filename"]).exists()
+
+
+def test_the_python_clients_imports_are_its_declared_dependencies() -> None:
+    """What the package (generated code too) imports is in clients/python/pyproject.toml, and
+    the root dev extra installs each for the tests."""
+    import ast
+    import tomllib
+    from importlib import metadata
+
+    from tests.test_dependencies import _name, declared
+
+    modules = set()
+    for path in (CLIENTS / "python" / "src").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                modules.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules.add(node.module.split(".")[0])
+    third_party = modules - set(sys.stdlib_module_names) - {"pass_service_client"}
+    distributions = metadata.packages_distributions()
+    needed = {_name(distributions[module][0]) for module in third_party}
+    project = tomllib.loads((CLIENTS / "python" / "pyproject.toml").read_text())["project"]
+    assert needed == {_name(r) for r in project["dependencies"]} == {
+        "httpx", "attrs"}
+    assert needed <= declared() | declared("dev")

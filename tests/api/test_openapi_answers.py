@@ -101,5 +101,12 @@ def test_balances_and_error_answers_match_the_document(checked: CheckedApi) -> N
     ]
     for response, status in refusals:
         assert response.status_code == status, response.get_json()
+    ticket = ok(api.post("/v1/templates", template_body(redemption={"mode": "single"})), 201)
+    entry = ok(api.post("/v1/passes", {"templateId": ticket["id"],
+                                       "fieldValues": {"member": "Ada"}}), 201)
+    ok(api.post(f"/v1/passes/{entry['id']}/redemptions", {}), 201)
+    again = api.post(f"/v1/passes/{entry['id']}/redemptions", {})
+    assert again.status_code == 409
+    assert again.get_json()["error"]["redemption"]["object"] == "redemption"
     unknown = CheckedApi(api.client, "svc_test_nope", api.document)
     assert unknown.get("/v1/passes").status_code == 401

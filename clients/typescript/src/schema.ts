@@ -1283,9 +1283,7 @@ export interface components {
                 /** @description a refused redemption (409 pass_voided, pass_expired, redemption_not_enabled, already_redeemed, max_uses_reached) or a refused spend (409 insufficient_balance): the pass */
                 passId?: string;
                 /** @description a refused redemption: the earlier redemption that decided it (the first for already_redeemed, the last for max_uses_reached), else null */
-                redemption?: {
-                    [key: string]: unknown;
-                } | null;
+                redemption?: components["schemas"]["Redemption"] | null;
                 /**
                  * @description absent only on 401
                  * @enum {string}
@@ -1312,9 +1310,7 @@ export interface components {
             /** @description a refused redemption (409 pass_voided, pass_expired, redemption_not_enabled, already_redeemed, max_uses_reached) or a refused spend (409 insufficient_balance): the pass */
             passId?: string;
             /** @description a refused redemption: the earlier redemption that decided it (the first for already_redeemed, the last for max_uses_reached), else null */
-            redemption?: {
-                [key: string]: unknown;
-            } | null;
+            redemption?: components["schemas"]["Redemption"] | null;
             /**
              * @description absent only on 401
              * @enum {string}

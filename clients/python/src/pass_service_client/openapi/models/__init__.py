@@ -108,11 +108,9 @@ from .endpoint_update_status import EndpointUpdateStatus
 from .error import Error
 from .error_detail import ErrorDetail
 from .error_detail_issues_item import ErrorDetailIssuesItem
-from .error_detail_redemption_type_0 import ErrorDetailRedemptionType0
 from .error_detail_type import ErrorDetailType
 from .error_error import ErrorError
 from .error_error_issues_item import ErrorErrorIssuesItem
-from .error_error_redemption_type_0 import ErrorErrorRedemptionType0
 from .error_error_type import ErrorErrorType
 from .event import Event
 from .event_data import EventData
@@ -425,11 +423,9 @@ __all__ = (
     "Error",
     "ErrorDetail",
     "ErrorDetailIssuesItem",
-    "ErrorDetailRedemptionType0",
     "ErrorDetailType",
     "ErrorError",
     "ErrorErrorIssuesItem",
-    "ErrorErrorRedemptionType0",
     "ErrorErrorType",
     "Event",
     "EventData",

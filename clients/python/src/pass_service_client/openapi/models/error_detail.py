@@ -10,7 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.error_detail_issues_item import ErrorDetailIssuesItem
-    from ..models.error_detail_redemption_type_0 import ErrorDetailRedemptionType0
+    from ..models.redemption import Redemption
 
 
 T = TypeVar("T", bound="ErrorDetail")
@@ -28,8 +28,8 @@ class ErrorDetail:
         param (str | Unset):
         pass_id (str | Unset): a refused redemption (409 pass_voided, pass_expired, redemption_not_enabled,
             already_redeemed, max_uses_reached) or a refused spend (409 insufficient_balance): the pass
-        redemption (ErrorDetailRedemptionType0 | None | Unset): a refused redemption: the earlier redemption that
-            decided it (the first for already_redeemed, the last for max_uses_reached), else null
+        redemption (None | Redemption | Unset): a refused redemption: the earlier redemption that decided it (the first
+            for already_redeemed, the last for max_uses_reached), else null
         type_ (ErrorDetailType | Unset): absent only on 401
     """
 
@@ -40,11 +40,11 @@ class ErrorDetail:
     issues: list[ErrorDetailIssuesItem] | Unset = UNSET
     param: str | Unset = UNSET
     pass_id: str | Unset = UNSET
-    redemption: ErrorDetailRedemptionType0 | None | Unset = UNSET
+    redemption: None | Redemption | Unset = UNSET
     type_: ErrorDetailType | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.error_detail_redemption_type_0 import ErrorDetailRedemptionType0
+        from ..models.redemption import Redemption
 
         message = self.message
 
@@ -68,7 +68,7 @@ class ErrorDetail:
         redemption: dict[str, Any] | None | Unset
         if isinstance(self.redemption, Unset):
             redemption = UNSET
-        elif isinstance(self.redemption, ErrorDetailRedemptionType0):
+        elif isinstance(self.redemption, Redemption):
             redemption = self.redemption.to_dict()
         else:
             redemption = self.redemption
@@ -106,7 +106,7 @@ class ErrorDetail:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.error_detail_issues_item import ErrorDetailIssuesItem
-        from ..models.error_detail_redemption_type_0 import ErrorDetailRedemptionType0
+        from ..models.redemption import Redemption
 
         d = dict(src_dict)
         message = d.pop("message")
@@ -130,9 +130,7 @@ class ErrorDetail:
 
         pass_id = d.pop("passId", UNSET)
 
-        def _parse_redemption(
-            data: object,
-        ) -> ErrorDetailRedemptionType0 | None | Unset:
+        def _parse_redemption(data: object) -> None | Redemption | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -140,12 +138,12 @@ class ErrorDetail:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                redemption_type_0 = ErrorDetailRedemptionType0.from_dict(data)
+                redemption_type_0 = Redemption.from_dict(data)
 
                 return redemption_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(ErrorDetailRedemptionType0 | None | Unset, data)
+            return cast(None | Redemption | Unset, data)
 
         redemption = _parse_redemption(d.pop("redemption", UNSET))
 

@@ -25,16 +25,20 @@ def live(app: Flask, org: dict[str, Any]) -> Iterator[Live]:
         yield served
 
 
-TYPESCRIPT_FILES = ("package.json", "package-lock.json", "tsconfig.json", "src", "test")
+TYPESCRIPT_FILES = ("package.json", "package-lock.json", "tsconfig.json", "tsconfig.test.json",
+                    "src", "test")
 
 
 @pytest.fixture(scope="session")
 def typescript_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """clients/typescript copied to a temporary folder, `npm ci` (its lock pins every package
-    by hash) and built with its own `tsc`: the generator and the compiled client."""
+    by hash) and built with its own `tsc` (the package into dist/, its tests, strict against the
+    generated types, into build-test/): the generator and the compiled client."""
     folder = npm_ci(CLIENTS / "typescript", TYPESCRIPT_FILES,
                     tmp_path_factory.mktemp("typescript-client"))
-    built = subprocess.run([str(folder / "node_modules" / ".bin" / "tsc"), "-p", "tsconfig.json"],
-                           cwd=folder, capture_output=True, text=True, timeout=300, check=False)
-    assert built.returncode == 0, f"tsc failed: {built.stdout}{built.stderr}"
+    for config in ("tsconfig.json", "tsconfig.test.json"):  # the package, then its tests
+        built = subprocess.run([str(folder / "node_modules" / ".bin" / "tsc"), "-p", config],
+                               cwd=folder, capture_output=True, text=True, timeout=300,
+                               check=False)
+        assert built.returncode == 0, f"tsc -p {config} failed: {built.stdout}{built.stderr}"
     return folder

@@ -1,5 +1,5 @@
 """The TypeScript client (clients/typescript) against the live service: node runs
-clients/typescript/test/client.test.mjs (node:test) on the compiled client, with the same
+clients/typescript/test/client.test.ts (node:test; compiled, strict, by the fixture), with the same
 round as the Python client's tests: upload, create, issue, cursor pages, update, void, a
 retried POST that makes one pass (answer lost, connection dropped), Retry-After on 429, typed
 4xx errors, a delivered webhook verified."""
@@ -21,7 +21,7 @@ def test_the_typescript_client_against_the_live_service(live: Live, typescript_p
                                                         png: Any) -> None:
     env = {**os.environ, "PASS_SERVICE_URL": live.base_url, "PASS_SERVICE_KEY": live.key,
            "TEMPLATE_BODY": json.dumps(template_body()), "PNG_BASE64": png()}
-    done = subprocess.run(["node", "--test", "--test-reporter=tap", "test/"],
+    done = subprocess.run(["node", "--test", "--test-reporter=tap", "build-test/test/"],
                           cwd=typescript_project, env=env, capture_output=True, text=True,
                           timeout=300, check=False)
     report = done.stdout + done.stderr

@@ -1,40 +1,46 @@
 // The TypeScript client against the live service: run by tests/clients/test_typescript_client.py
 // (PASS_SERVICE_URL, PASS_SERVICE_KEY, TEMPLATE_BODY and PNG_BASE64 in the environment) after
-// `npm ci` and `tsc`. The server arms faults on `POST /_faults` and lists what it saw at
+// `npm ci` and `tsc -p tsconfig.test.json` (strict: the calls below type-check against the
+// generated types). The server arms faults on `POST /_faults` and lists what it saw at
 // `GET /_seen` (tests/clients/live.py).
 import assert from "node:assert/strict";
-import { createServer } from "node:http";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import { test } from "node:test";
 
 import {
   AuthenticationError, InvalidRequestError, NotFoundError, WebhookVerificationError,
-  connect, ok, paginate, verifyWebhook,
-} from "../dist/index.js";
+  connect, ok, paginate, verifyWebhook, type components,
+} from "../src/index.js";
 
-const base = process.env.PASS_SERVICE_URL;
-const client = connect(process.env.PASS_SERVICE_KEY, base, { baseDelayMs: 10 });
-const templateBody = JSON.parse(process.env.TEMPLATE_BODY);
+type Pass = components["schemas"]["Pass"];
+type Seen = { method: string; path: string; idempotencyKey: string | null };
 
-const arm = (kind) => fetch(`${base}/_faults`, {
+const base = process.env.PASS_SERVICE_URL!;
+const client = connect(process.env.PASS_SERVICE_KEY!, base, { baseDelayMs: 10 });
+const templateBody: components["schemas"]["TemplateCreate"] = JSON.parse(process.env.TEMPLATE_BODY!);
+
+const seen = async (): Promise<Seen[]> => (await fetch(`${base}/_seen`)).json() as Promise<Seen[]>;
+const arm = (kind: string) => fetch(`${base}/_faults`, {
   method: "POST", body: JSON.stringify({ method: "POST", path: "/v1/passes", kind }),
   headers: { "Content-Type": "application/json" },
 });
-const passPosts = async () => (await (await fetch(`${base}/_seen`)).json())
-  .filter((seen) => seen.method === "POST" && seen.path === "/v1/passes");
+const passPosts = async () => (await seen())
+  .filter((one) => one.method === "POST" && one.path === "/v1/passes");
 
-async function template(images) {
+async function template(images?: Record<string, string>): Promise<string> {
   const body = images ? { ...templateBody, definition: { ...templateBody.definition, images } }
     : templateBody;
   return ok(await client.POST("/v1/templates", { body })).id;
 }
 
-const issue = async (templateId, member = "Ada") => ok(await client.POST("/v1/passes", {
+const issue = async (templateId: string, member = "Ada"): Promise<Pass> => ok(await client.POST("/v1/passes", {
   body: { templateId, fieldValues: { member } },
 }));
 
-async function all(templateId, limit = 25) {
+async function all(templateId: string, limit = 25): Promise<{ items: Pass[]; pages: number }> {
   let pages = 0;
-  const items = [];
+  const items: Pass[] = [];
   for await (const item of paginate((cursor) => {
     pages += 1;
     return client.GET("/v1/passes", { params: { query: { templateId, limit, cursor } } });
@@ -44,11 +50,11 @@ async function all(templateId, limit = 25) {
 
 test("upload, create, issue, list with cursors, update, void", async () => {
   const asset = ok(await client.POST("/v1/assets", {
-    body: { slot: "icon", data: process.env.PNG_BASE64 },
+    body: { slot: "icon", data: process.env.PNG_BASE64! },
   }));
   assert.match(asset.id, /^asset_/);
   const templateId = await template({ icon: asset.id });
-  const issued = [];
+  const issued: Pass[] = [];
   for (let n = 0; n < 5; n++) issued.push(await issue(templateId, `Member ${n}`));
   const { items, pages } = await all(templateId, 2);
   assert.deepEqual(items.map((p) => p.id), issued.map((p) => p.id).reverse());
@@ -57,7 +63,7 @@ test("upload, create, issue, list with cursors, update, void", async () => {
     params: { path: { pass_id: issued[0].id } },
     body: { fieldValues: { member: "Grace" }, notificationMode: "notify" },
   }));
-  assert.equal(updated.pass.fieldValues.member, "Grace");
+  assert.equal(updated.pass.fieldValues?.member, "Grace");
   assert.equal(updated.update.notificationMode, "notify");
   const voided = ok(await client.DELETE("/v1/passes/{pass_id}", {
     params: { path: { pass_id: issued[0].id } },
@@ -65,8 +71,7 @@ test("upload, create, issue, list with cursors, update, void", async () => {
   assert.equal(voided.status, "voided");
   assert.ok(voided.voidedAt);
   // Every write carried a key of its own.
-  const keys = (await (await fetch(`${base}/_seen`)).json())
-    .filter((seen) => seen.method !== "GET").map((seen) => seen.idempotencyKey);
+  const keys = (await seen()).filter((one) => one.method !== "GET").map((one) => one.idempotencyKey);
   assert.ok(keys.every(Boolean));
   assert.equal(new Set(keys).size, keys.length);
 });
@@ -96,7 +101,7 @@ test("a 429 waits for Retry-After", async () => {
 test("4xx answers are typed errors", async () => {
   await assert.rejects(client.GET("/v1/passes/{pass_id}", { params: { path: { pass_id: "pass_nope" } } }),
     (error) => error instanceof NotFoundError && error.status === 404 &&
-      error.type === "not_found_error" && error.requestId.startsWith("req_"));
+      error.type === "not_found_error" && !!error.requestId?.startsWith("req_"));
   const templateId = await template();
   await assert.rejects(client.POST("/v1/passes", { body: { templateId, fieldValues: { colour: "red" } } }),
     (error) => error instanceof InvalidRequestError && error.status === 400 &&
@@ -107,29 +112,33 @@ test("4xx answers are typed errors", async () => {
 });
 
 test("a delivered webhook verifies", async () => {
-  const deliveries = [];
+  const deliveries: { headers: IncomingHttpHeaders; body: Buffer }[] = [];
   const receiver = createServer((request, response) => {
-    const chunks = [];
-    request.on("data", (chunk) => chunks.push(chunk));
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       deliveries.push({ headers: request.headers, body: Buffer.concat(chunks) });
       response.end("ok");
     });
   });
-  await new Promise((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const { port } = receiver.address() as AddressInfo;
+  const headers = (delivery: { headers: IncomingHttpHeaders }) =>
+    Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [name, String(value)]));
   try {
     const hook = ok(await client.POST("/v1/webhook-endpoints", {
-      body: { url: `http://127.0.0.1:${receiver.address().port}/hooks`, enabledEvents: ["pass.created"] },
+      body: { url: `http://127.0.0.1:${port}/hooks`, enabledEvents: ["pass.created"] },
     }));
     const item = await issue(await template());
     for (let i = 0; i < 100 && deliveries.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
-    const [delivery] = deliveries;
-    const event = verifyWebhook(hook.secret, delivery.body, delivery.headers);
+    const delivery = deliveries[0]!;
+    const secret = hook.secret!;
+    const event = verifyWebhook(secret, delivery.body, headers(delivery));
     assert.equal(event.type, "pass.created");
-    assert.equal(event.data.object.id, item.id);
-    assert.throws(() => verifyWebhook(hook.secret, Buffer.from(delivery.body.toString().replace("created", "voided")),
-      delivery.headers), WebhookVerificationError);
-    assert.throws(() => verifyWebhook(hook.secret, delivery.body, delivery.headers,
+    assert.equal((event.data as { object: Pass }).object.id, item.id);
+    assert.throws(() => verifyWebhook(secret, Buffer.from(delivery.body.toString().replace("created", "voided")),
+      headers(delivery)), WebhookVerificationError);
+    assert.throws(() => verifyWebhook(secret, delivery.body, headers(delivery),
       { now: Date.now() / 1000 + 600 }), WebhookVerificationError);
   } finally {
     receiver.close();
@@ -139,7 +148,7 @@ test("a delivered webhook verifies", async () => {
 test("network errors are retried, then thrown", async () => {
   let attempts = 0;
   const refused = connect("svc_test_x", "http://127.0.0.1:9", {
-    baseDelayMs: 1, maxRetries: 2, fetch: (request) => { attempts += 1; return fetch(request); },
+    baseDelayMs: 1, maxRetries: 2, fetch: (request: Request) => { attempts += 1; return fetch(request); },
   });
   await assert.rejects(refused.GET("/v1/me"), TypeError);
   assert.equal(attempts, 3);

@@ -2282,11 +2282,8 @@ export interface components {
             /** @description true, only in the delete answer */
             deleted?: boolean;
             description: string | null;
-            /**
-             * @description failing: 3 days of failed deliveries
-             * @enum {string|null}
-             */
-            disabledReason: "manual" | "failing" | null;
+            /** @description failing: 3 days of failed deliveries */
+            disabledReason: ("manual" | "failing") | null;
             /** @description event types, or ["*"] for all */
             enabledEvents: string[];
             /** @enum {string} */

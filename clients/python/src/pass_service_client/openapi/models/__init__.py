@@ -329,13 +329,7 @@ from .webhook_delivery_event_type import WebhookDeliveryEventType
 from .webhook_delivery_object import WebhookDeliveryObject
 from .webhook_delivery_status import WebhookDeliveryStatus
 from .webhook_endpoint import WebhookEndpoint
-from .webhook_endpoint_disabled_reason_type_1 import WebhookEndpointDisabledReasonType1
-from .webhook_endpoint_disabled_reason_type_2_type_1 import (
-    WebhookEndpointDisabledReasonType2Type1,
-)
-from .webhook_endpoint_disabled_reason_type_3_type_1 import (
-    WebhookEndpointDisabledReasonType3Type1,
-)
+from .webhook_endpoint_disabled_reason_type_0 import WebhookEndpointDisabledReasonType0
 from .webhook_endpoint_environment import WebhookEndpointEnvironment
 from .webhook_endpoint_object import WebhookEndpointObject
 from .webhook_endpoint_status import WebhookEndpointStatus
@@ -610,9 +604,7 @@ __all__ = (
     "WebhookDeliveryObject",
     "WebhookDeliveryStatus",
     "WebhookEndpoint",
-    "WebhookEndpointDisabledReasonType1",
-    "WebhookEndpointDisabledReasonType2Type1",
-    "WebhookEndpointDisabledReasonType3Type1",
+    "WebhookEndpointDisabledReasonType0",
     "WebhookEndpointEnvironment",
     "WebhookEndpointObject",
     "WebhookEndpointStatus",

@@ -6,17 +6,9 @@ from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
-from ..models.webhook_endpoint_disabled_reason_type_1 import (
-    WebhookEndpointDisabledReasonType1,
-    check_webhook_endpoint_disabled_reason_type_1,
-)
-from ..models.webhook_endpoint_disabled_reason_type_2_type_1 import (
-    WebhookEndpointDisabledReasonType2Type1,
-    check_webhook_endpoint_disabled_reason_type_2_type_1,
-)
-from ..models.webhook_endpoint_disabled_reason_type_3_type_1 import (
-    WebhookEndpointDisabledReasonType3Type1,
-    check_webhook_endpoint_disabled_reason_type_3_type_1,
+from ..models.webhook_endpoint_disabled_reason_type_0 import (
+    WebhookEndpointDisabledReasonType0,
+    check_webhook_endpoint_disabled_reason_type_0,
 )
 from ..models.webhook_endpoint_environment import (
     WebhookEndpointEnvironment,
@@ -41,8 +33,7 @@ class WebhookEndpoint:
     Attributes:
         created_at (datetime.datetime):
         description (None | str):
-        disabled_reason (None | WebhookEndpointDisabledReasonType1 | WebhookEndpointDisabledReasonType2Type1 |
-            WebhookEndpointDisabledReasonType3Type1): failing: 3 days of failed deliveries
+        disabled_reason (None | WebhookEndpointDisabledReasonType0): failing: 3 days of failed deliveries
         enabled_events (list[str]): event types, or ["*"] for all
         environment (WebhookEndpointEnvironment):
         id (str):
@@ -56,12 +47,7 @@ class WebhookEndpoint:
 
     created_at: datetime.datetime
     description: None | str
-    disabled_reason: (
-        None
-        | WebhookEndpointDisabledReasonType1
-        | WebhookEndpointDisabledReasonType2Type1
-        | WebhookEndpointDisabledReasonType3Type1
-    )
+    disabled_reason: None | WebhookEndpointDisabledReasonType0
     enabled_events: list[str]
     environment: WebhookEndpointEnvironment
     id: str
@@ -79,11 +65,7 @@ class WebhookEndpoint:
         description = self.description
 
         disabled_reason: None | str
-        if (
-            isinstance(self.disabled_reason, str)
-            or isinstance(self.disabled_reason, str)
-            or isinstance(self.disabled_reason, str)
-        ):
+        if isinstance(self.disabled_reason, str):
             disabled_reason = self.disabled_reason
         else:
             disabled_reason = self.disabled_reason
@@ -143,51 +125,20 @@ class WebhookEndpoint:
 
         def _parse_disabled_reason(
             data: object,
-        ) -> (
-            None
-            | WebhookEndpointDisabledReasonType1
-            | WebhookEndpointDisabledReasonType2Type1
-            | WebhookEndpointDisabledReasonType3Type1
-        ):
+        ) -> None | WebhookEndpointDisabledReasonType0:
             if data is None:
                 return data
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                disabled_reason_type_1 = check_webhook_endpoint_disabled_reason_type_1(
+                disabled_reason_type_0 = check_webhook_endpoint_disabled_reason_type_0(
                     data
                 )
 
-                return disabled_reason_type_1
+                return disabled_reason_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                disabled_reason_type_2_type_1 = (
-                    check_webhook_endpoint_disabled_reason_type_2_type_1(data)
-                )
-
-                return disabled_reason_type_2_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            try:
-                if not isinstance(data, str):
-                    raise TypeError()
-                disabled_reason_type_3_type_1 = (
-                    check_webhook_endpoint_disabled_reason_type_3_type_1(data)
-                )
-
-                return disabled_reason_type_3_type_1
-            except (TypeError, ValueError, AttributeError, KeyError):
-                pass
-            return cast(
-                None
-                | WebhookEndpointDisabledReasonType1
-                | WebhookEndpointDisabledReasonType2Type1
-                | WebhookEndpointDisabledReasonType3Type1,
-                data,
-            )
+            return cast(None | WebhookEndpointDisabledReasonType0, data)
 
         disabled_reason = _parse_disabled_reason(d.pop("disabledReason"))
 

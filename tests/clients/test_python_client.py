@@ -14,6 +14,7 @@ from pass_service_client import (
     AuthenticationError,
     InvalidRequestError,
     NotFoundError,
+    RateLimitError,
     RetryingTransport,
     WebhookVerificationError,
     connect,
@@ -141,6 +142,25 @@ def test_network_errors_are_retried_then_raised() -> None:
     with client, pytest.raises(httpx.ConnectError):
         get_pass.sync("pass_1", client=client)
     assert counting.attempts == 3
+
+
+@pytest.mark.parametrize(("retry_after", "slept", "attempts"), [("2", [2.0], 2), ("9", [], 1)])
+def test_retry_after_is_waited_for_or_past_max_delay_raised(
+        retry_after: str, slept: list[float], attempts: int) -> None:
+    answers = [httpx.Response(429, headers={"Retry-After": retry_after}, json={
+        "error": {"type": "rate_limit_error", "message": "slow down"}, "requestId": "req_1"}),
+        httpx.Response(200, json={"organizationId": "org_1", "environment": "test"})]
+    waits: list[float] = []
+    transport = RetryingTransport(httpx.MockTransport(lambda request: answers.pop(0)),
+                                  max_delay=5, sleep=waits.append)
+    with httpx.Client(transport=transport) as plain:
+        if attempts == 1:
+            with pytest.raises(RateLimitError) as caught:
+                plain.get("http://api.test/v1/me")
+            assert (caught.value.status, caught.value.request_id) == (429, "req_1")
+        else:
+            assert plain.get("http://api.test/v1/me").status_code == 200
+    assert waits == slept and len(answers) == 2 - attempts
 
 
 def test_a_callers_own_key_is_kept_across_retries(live: Live, client: AuthenticatedClient

@@ -17,7 +17,7 @@ export interface RetryOptions {
   maxRetries?: number;
   /** The first backoff, doubled on each retry (default 500 ms). */
   baseDelayMs?: number;
-  /** No wait is longer, Retry-After included (default 30 s). */
+  /** No backoff is longer; an answer whose Retry-After is longer is not retried (default 30 s). */
   maxDelayMs?: number;
   /** The fetch to wrap (default: the global one). */
   fetch?: (request: Request) => Promise<Response>;
@@ -60,9 +60,11 @@ export function retryingFetch(options: RetryOptions = {}): (request: Request) =>
         await sleep(Math.min(backoff(attempt), maxDelayMs));
         continue;
       }
-      if (retried(response) && attempt < maxRetries) {
+      const wait = retryAfterMs(response);
+      // Never sooner than Retry-After says: a longer wait than maxDelayMs is the caller's call.
+      if (retried(response) && attempt < maxRetries && (wait ?? 0) <= maxDelayMs) {
         await response.body?.cancel();
-        await sleep(Math.min(retryAfterMs(response) ?? backoff(attempt), maxDelayMs));
+        await sleep(wait ?? Math.min(backoff(attempt), maxDelayMs));
         continue;
       }
       if (response.status >= 400) {

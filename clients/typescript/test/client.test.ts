@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
 import { test } from "node:test";
 
 import {
-  AuthenticationError, InvalidRequestError, NotFoundError, WebhookVerificationError,
+  AuthenticationError, InvalidRequestError, NotFoundError, RateLimitError,
+  WebhookVerificationError,
   connect, ok, paginate, verifyWebhook, type components,
 } from "../src/index.js";
 
@@ -152,4 +153,20 @@ test("network errors are retried, then thrown", async () => {
   });
   await assert.rejects(refused.GET("/v1/me"), TypeError);
   assert.equal(attempts, 3);
+});
+
+test("a Retry-After longer than maxDelayMs is not waited for: the error is thrown", async () => {
+  let attempts = 0;
+  const limited = connect("svc_test_x", "http://api.test", {
+    maxDelayMs: 5_000, fetch: async () => {
+      attempts += 1;
+      return new Response(JSON.stringify({ error: { type: "rate_limit_error", message: "slow" },
+        requestId: "req_1" }), { status: 429, headers: { "Retry-After": "9" } });
+    },
+  });
+  const started = Date.now();
+  await assert.rejects(limited.GET("/v1/me"),
+    (error) => error instanceof RateLimitError && error.requestId === "req_1");
+  assert.equal(attempts, 1);
+  assert.ok(Date.now() - started < 1000);
 });

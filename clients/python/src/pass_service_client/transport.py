@@ -4,7 +4,9 @@ A write (POST, PUT, PATCH, DELETE) without an `Idempotency-Key` gets a new UUID 
 the first attempt, and every retry of that call sends the same key: the server answers a
 retry with the first attempt's stored answer, so a lost answer never makes a second pass.
 Retried: network errors, 429, 503, and a 409 with Retry-After (the same key still running),
-after `Retry-After` seconds when the server says, else an exponential backoff with jitter.
+after `Retry-After` seconds when the server says, else an exponential backoff with jitter. An
+answer whose Retry-After is longer than `max_delay` is not retried: its error is raised at once
+(a retry sooner than the server asked would only be refused again).
 """
 
 from __future__ import annotations
@@ -44,9 +46,11 @@ class RetryingTransport(httpx.BaseTransport):
                     raise
                 delay = self.backoff(attempt)
             else:
-                if not self._retried(response) or attempt >= self.max_retries:
+                wait = self.retry_after(response)
+                if (not self._retried(response) or attempt >= self.max_retries
+                        or (wait or 0) > self.max_delay):  # never sooner than it says
                     return self._checked(response)
-                delay = self.retry_after(response) or self.backoff(attempt)
+                delay = self.backoff(attempt) if wait is None else wait
                 response.close()
             self.sleep(min(delay, self.max_delay))
             attempt += 1

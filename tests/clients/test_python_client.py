@@ -83,6 +83,8 @@ def test_upload_create_issue_list_update_void(live: Live, client: AuthenticatedC
     assert voided.status == "voided" and voided.voided_at is not None
     again = ok(get_pass.sync(issued[0].id, client=client))
     assert again.status == "voided"
+    assert live.key not in repr(client) and live.key not in str(client)
+    assert live.key not in repr(client.with_headers({"X-Trace": "1"}))
     # Every write carried its own key.
     keys = [s.idempotency_key for s in live.faults.seen if s.method != "GET"]
     assert all(keys) and len(set(keys)) == len(keys)

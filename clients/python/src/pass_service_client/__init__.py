@@ -30,7 +30,8 @@ from pass_service_client.webhooks import WebhookVerificationError, verify_webhoo
 
 __all__ = [
     "ApiServerError", "AuthenticationError", "ConflictError", "IdempotencyError",
-    "InvalidRequestError", "NotFoundError", "PassServiceError", "PermissionDeniedError",
+    "InvalidRequestError", "NotFoundError", "PassServiceClient", "PassServiceError",
+    "PermissionDeniedError",
     "RateLimitError", "RetryingTransport", "WebhookVerificationError", "connect", "ok",
     "paginate", "verify_webhook",
 ]
@@ -38,13 +39,22 @@ __all__ = [
 T = TypeVar("T")
 
 
+class PassServiceClient(AuthenticatedClient):
+    """The generated client, whose repr never shows the API key (the generated one does)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"PassServiceClient(base_url={self._base_url!r})"
+
+
 def connect(api_key: str, base_url: str, *, max_retries: int = 3, base_delay: float = 0.5,
-            max_delay: float = 30.0, timeout: float = 30.0) -> AuthenticatedClient:
+            max_delay: float = 30.0, timeout: float = 30.0) -> PassServiceClient:
     """A client for the generated operations (`client=`), with the retrying transport. Its
     synchronous calls (`sync`, `sync_detailed`) raise `PassServiceError`s on error answers."""
     transport = RetryingTransport(max_retries=max_retries, base_delay=base_delay,
                                   max_delay=max_delay)
-    return AuthenticatedClient(base_url=base_url.rstrip("/"), token=api_key,
+    return PassServiceClient(base_url=base_url.rstrip("/"), token=api_key,
                                timeout=httpx.Timeout(timeout), raise_on_unexpected_status=True,
                                httpx_args={"transport": transport})
 

@@ -3,6 +3,7 @@ retried POST that makes one pass, typed errors, cursor pages, a verified webhook
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -102,6 +103,28 @@ def test_a_retried_post_makes_one_pass(live: Live, client: AuthenticatedClient, 
     assert attempts[0].idempotency_key == attempts[1].idempotency_key is not None
     listed = list(paginate(list_passes.sync, client=client, template_id=template_id))
     assert [p.id for p in listed] == [item.id]
+
+
+def test_the_asyncio_calls_retry_and_raise_the_same(live: Live, client: AuthenticatedClient
+                                                    ) -> None:
+    template_id = _template(client)
+    body = PassCreate.from_dict({"templateId": template_id, "fieldValues": {"member": "Ada"}})
+
+    async def round_trip() -> tuple[Any, NotFoundError]:
+        async with connect(live.key, live.base_url, base_delay=0.01) as concurrent:
+            live.faults.arm("POST", PASSES, "dropped")
+            item = ok(await issue_pass.asyncio(client=concurrent, body=body))
+            try:
+                await get_pass.asyncio("pass_nope", client=concurrent)
+            except NotFoundError as error:
+                return item, error
+            raise AssertionError("no NotFoundError")
+
+    item, missing = asyncio.run(round_trip())
+    attempts = live.posts(PASSES)
+    assert len(attempts) == 2 and attempts[0].idempotency_key == attempts[1].idempotency_key
+    assert [p.id for p in paginate(list_passes.sync, client=client)] == [item.id]
+    assert (missing.status, missing.type) == (404, "not_found_error")
 
 
 def test_429_is_retried_after_retry_after(live: Live, client: AuthenticatedClient) -> None:

@@ -25,15 +25,14 @@ from pass_service_client.errors import (
 from pass_service_client.openapi.client import AuthenticatedClient
 from pass_service_client.openapi.models.error import Error
 from pass_service_client.pages import paginate
-from pass_service_client.transport import RetryingTransport
+from pass_service_client.transport import AsyncRetryingTransport, RetryingTransport
 from pass_service_client.webhooks import WebhookVerificationError, verify_webhook
 
 __all__ = [
-    "ApiServerError", "AuthenticationError", "ConflictError", "IdempotencyError",
-    "InvalidRequestError", "NotFoundError", "PassServiceClient", "PassServiceError",
-    "PermissionDeniedError",
-    "RateLimitError", "RetryingTransport", "WebhookVerificationError", "connect", "ok",
-    "paginate", "verify_webhook",
+    "ApiServerError", "AsyncRetryingTransport", "AuthenticationError", "ConflictError",
+    "IdempotencyError", "InvalidRequestError", "NotFoundError", "PassServiceClient",
+    "PassServiceError", "PermissionDeniedError", "RateLimitError", "RetryingTransport",
+    "WebhookVerificationError", "connect", "ok", "paginate", "verify_webhook",
 ]
 
 T = TypeVar("T")
@@ -50,13 +49,18 @@ class PassServiceClient(AuthenticatedClient):
 
 def connect(api_key: str, base_url: str, *, max_retries: int = 3, base_delay: float = 0.5,
             max_delay: float = 30.0, timeout: float = 30.0) -> PassServiceClient:
-    """A client for the generated operations (`client=`), with the retrying transport. Its
-    synchronous calls (`sync`, `sync_detailed`) raise `PassServiceError`s on error answers."""
-    transport = RetryingTransport(max_retries=max_retries, base_delay=base_delay,
-                                  max_delay=max_delay)
-    return PassServiceClient(base_url=base_url.rstrip("/"), token=api_key,
+    """A client for the generated operations (`client=`): its calls, `sync` and `asyncio`
+    alike, retry, add an Idempotency-Key to each write, and raise `PassServiceError`s."""
+    base_url = base_url.rstrip("/")
+    sync = RetryingTransport(max_retries=max_retries, base_delay=base_delay, max_delay=max_delay)
+    client = PassServiceClient(base_url=base_url, token=api_key,
                                timeout=httpx.Timeout(timeout), raise_on_unexpected_status=True,
-                               httpx_args={"transport": transport})
+                               httpx_args={"transport": sync})
+    # The generated client would hand the synchronous transport to its async client too.
+    return client.set_async_httpx_client(httpx.AsyncClient(
+        base_url=base_url, headers={"Authorization": f"Bearer {api_key}"},
+        timeout=httpx.Timeout(timeout), transport=AsyncRetryingTransport(
+            max_retries=max_retries, base_delay=base_delay, max_delay=max_delay)))
 
 
 def ok(answer: T | Error | None) -> T:

@@ -19,10 +19,14 @@ export interface VerifyOptions {
 
 /** The event in `body` (exactly as received), once its webhook-* headers prove it. */
 export function verifyWebhook(secret: string, body: string | Uint8Array,
-                              headers: Headers | Record<string, string>,
+                              headers: Headers | Record<string, string | string[] | undefined>,
                               options: VerifyOptions = {}): Record<string, unknown> {
-  const get = (name: string) => headers instanceof Headers ? headers.get(name)
-    : Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1] ?? null;
+  // A fetch Headers, or a plain object such as node:http's request.headers.
+  const get = (name: string): string | null => {
+    if (headers instanceof Headers) return headers.get(name);
+    const value = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+    return (Array.isArray(value) ? value[0] : value) ?? null;
+  };
   const id = get("webhook-id");
   const stamp = get("webhook-timestamp");
   const signatures = get("webhook-signature");

@@ -124,8 +124,6 @@ test("a delivered webhook verifies", async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   const { port } = receiver.address() as AddressInfo;
-  const headers = (delivery: { headers: IncomingHttpHeaders }) =>
-    Object.fromEntries(Object.entries(delivery.headers).map(([name, value]) => [name, String(value)]));
   try {
     const hook = ok(await client.POST("/v1/webhook-endpoints", {
       body: { url: `http://127.0.0.1:${port}/hooks`, enabledEvents: ["pass.created"] },
@@ -134,12 +132,12 @@ test("a delivered webhook verifies", async () => {
     for (let i = 0; i < 100 && deliveries.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     const delivery = deliveries[0]!;
     const secret = hook.secret!;
-    const event = verifyWebhook(secret, delivery.body, headers(delivery));
+    const event = verifyWebhook(secret, delivery.body, delivery.headers);
     assert.equal(event.type, "pass.created");
     assert.equal((event.data as { object: Pass }).object.id, item.id);
     assert.throws(() => verifyWebhook(secret, Buffer.from(delivery.body.toString().replace("created", "voided")),
-      headers(delivery)), WebhookVerificationError);
-    assert.throws(() => verifyWebhook(secret, delivery.body, headers(delivery),
+      delivery.headers), WebhookVerificationError);
+    assert.throws(() => verifyWebhook(secret, delivery.body, delivery.headers,
       { now: Date.now() / 1000 + 600 }), WebhookVerificationError);
   } finally {
     receiver.close();

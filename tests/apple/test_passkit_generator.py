@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import json
-import shutil
 import subprocess
 import zipfile
 from pathlib import Path
@@ -30,7 +29,7 @@ from tests.apple.conftest import (
     make_template,
 )
 from tests.conftest import Api, put_pass_image, upload_asset
-from tests.support.services import missing
+from tests.support.node import npm_ci
 
 NODE_PROJECT = Path(__file__).parent / "passkit_generator"
 PROJECT_FILES = ("package.json", "package-lock.json", "validate.js")
@@ -50,17 +49,7 @@ FRENCH = {"description": "Carte de membre \"Gym\"",
 @pytest.fixture(scope="session")
 def passkit_generator(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The node project, installed with `npm ci` into a temporary folder."""
-    npm = shutil.which("npm")
-    if shutil.which("node") is None or npm is None:
-        missing("npm (Node.js and npm)")
-    folder = tmp_path_factory.mktemp("passkit-generator")
-    for name in PROJECT_FILES:
-        shutil.copy(NODE_PROJECT / name, folder / name)
-    done = subprocess.run([str(npm), "ci", "--ignore-scripts", "--no-audit", "--no-fund",
-                           "--loglevel=error"], cwd=folder, capture_output=True, text=True,
-                          timeout=300, check=False)
-    assert done.returncode == 0, f"npm ci failed: {done.stdout}{done.stderr}"
-    return folder
+    return npm_ci(NODE_PROJECT, PROJECT_FILES, tmp_path_factory.mktemp("passkit-generator"))
 
 
 def problems(project: Path, bundles: dict[str, bytes], work: Path) -> dict[str, list[str]]:

@@ -115,7 +115,8 @@ class BulkJob(Schema):
     status = fields.String(required=True, metadata={"enum": list(bulk.STATUSES)})
     templateId = fields.String(required=True, allow_none=True)
     toRevision = fields.Integer(required=True, allow_none=True)
-    notificationMode = fields.String(required=True, allow_none=True)
+    notificationMode = fields.Raw(required=True, metadata={"oneOf": [
+        {"type": "string", "enum": list(NOTIFICATION_MODES)}, {"type": "null"}]})
     environment = fields.String(required=True, metadata={"enum": ["test", "live"]})
     counts = fields.Nested(Counts, required=True)
     createdAt = Timestamp(required=True)

@@ -113,7 +113,8 @@ class Insights(Schema):
     from_ = fields.Date(data_key="from", required=True)
     to = fields.Date(required=True)
     templateId = fields.String(required=True, allow_none=True)
-    platform = fields.String(required=True, allow_none=True)
+    platform = fields.Raw(required=True, metadata={"oneOf": [
+        {"type": "string", "enum": ["apple", "google"]}, {"type": "null"}]})
     groupBy = fields.String(required=True, metadata={"enum": ["day", "template", "platform"]})
     totals = fields.Nested(CountsByPlatform, required=True)
     rates = fields.Nested(AllRates, required=True)

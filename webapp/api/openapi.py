@@ -391,7 +391,9 @@ def _operation(spec: APISpec, rule: Any, view: Any, path: str) -> dict[str, Any]
                        "pattern": "^[ -~]+$"}})
     need = meta["permission"]
     op: dict[str, Any] = {
-        "summary": meta["summary"], "operationId": rule.endpoint.replace(".", "_"),
+        # The operation ID and tag name the generated clients' functions (`passes.issue_pass`).
+        "summary": meta["summary"], "operationId": rule.endpoint.removeprefix("api."),
+        "tags": [view.__module__.rsplit(".", 1)[-1]],
         "description": (f"Needs an API key with the `{need}` permission." if need
                         else "Any valid API key, restricted or not."),
         "x-permission": str(need) if need else None,

@@ -65,8 +65,9 @@ def tags_field(description: str) -> fields.List:
 
 class PassCreate(Strict):
     templateId = fields.String(required=True, validate=validate.Length(1, 64))
-    fieldValues = fields.Dict(keys=fields.String(), load_default=dict,
-                              metadata={"description": "values: strings or numbers"})
+    fieldValues = fields.Dict(keys=fields.String(), load_default=dict, metadata={
+        "description": "values: strings or numbers",
+        "additionalProperties": {"type": ["string", "number"]}})
     holderName = fields.String(validate=validate.Length(1, 200))
     holderEmail = fields.String(validate=validate.Length(3, 254))
     barcodeValue = fields.String(validate=validate.Length(1, 500))
@@ -96,8 +97,9 @@ class PassSend(Strict):
 
 
 class PassUpdateBody(Strict):
-    fieldValues = fields.Dict(keys=fields.String(),
-                              metadata={"description": "strings, numbers, or null to clear"})
+    fieldValues = fields.Dict(keys=fields.String(), metadata={
+        "description": "strings, numbers, or null to clear",
+        "additionalProperties": {"type": ["string", "number", "null"]}})
     notificationMode = fields.String(load_default="silent",
                                      validate=validate.OneOf(NOTIFICATION_MODES))
     expiresAt = pass_date(_EXPIRES + "; null: the template's applies again", allow_none=True)

@@ -167,9 +167,11 @@ class ErrorDetail(Schema):
         "description": "a refused redemption (409 pass_voided, pass_expired, "
                        "redemption_not_enabled, already_redeemed, max_uses_reached) or a "
                        "refused spend (409 insufficient_balance): the pass"})
-    redemption = fields.Dict(allow_none=True, metadata={
+    # Documentation only (error bodies are built by webapp.api.errors): a Redemption or null.
+    redemption = fields.Raw(metadata={
         "description": "a refused redemption: the earlier redemption that decided it (the "
-                       "first for already_redeemed, the last for max_uses_reached), else null"})
+                       "first for already_redeemed, the last for max_uses_reached), else null",
+        "oneOf": [{"$ref": "#/components/schemas/Redemption"}, {"type": "null"}]})
     balance = fields.Integer(metadata={
         "description": "a refused spend (409 insufficient_balance): the pass's balance now"})
 

@@ -69,10 +69,9 @@ class WebhookEndpoint(Schema):
     enabledEvents = fields.List(fields.String(), attribute="enabled_events", required=True,
                                 metadata=_EVENTS_FIELD)
     status = fields.String(required=True, metadata={"enum": ["enabled", "disabled"]})
-    disabledReason = fields.String(attribute="disabled_reason", required=True, allow_none=True,
-                                   metadata={"enum": ["manual", "failing", None],
-                                             "description": "failing: 3 days of failed "
-                                                            "deliveries"})
+    disabledReason = fields.Raw(attribute="disabled_reason", required=True, metadata={
+        "oneOf": [{"type": "string", "enum": ["manual", "failing"]}, {"type": "null"}],
+        "description": "failing: 3 days of failed deliveries"})
     environment = fields.String(required=True, metadata={"enum": ["test", "live"]})
     secret = fields.String(metadata={"pattern": "^whsec_",
                                      "description": "only in the create and rotate answers"})

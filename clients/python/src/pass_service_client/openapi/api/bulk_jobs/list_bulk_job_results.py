@@ -1,0 +1,267 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.list_bulk_job_results_response_200 import ListBulkJobResultsResponse200
+from ...models.list_bulk_job_results_status import (
+    ListBulkJobResultsStatus,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    job_id: str,
+    *,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    status: ListBulkJobResultsStatus | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status
+
+    params["status"] = json_status
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/bulk-jobs/{job_id}/results".format(
+            job_id=quote(str(job_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Error | ListBulkJobResultsResponse200 | None:
+    if response.status_code == 200:
+        response_200 = ListBulkJobResultsResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 414:
+        response_414 = Error.from_dict(response.json())
+
+        return response_414
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 431:
+        response_431 = Error.from_dict(response.json())
+
+        return response_431
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Error | ListBulkJobResultsResponse200]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    job_id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    status: ListBulkJobResultsStatus | Unset = UNSET,
+) -> Response[Error | ListBulkJobResultsResponse200]:
+    """List bulk job results
+
+     Needs an API key with the `bulk_jobs:read` permission.
+
+    Args:
+        job_id (str):
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        status (ListBulkJobResultsStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListBulkJobResultsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        job_id=job_id,
+        limit=limit,
+        cursor=cursor,
+        status=status,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    job_id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    status: ListBulkJobResultsStatus | Unset = UNSET,
+) -> Error | ListBulkJobResultsResponse200 | None:
+    """List bulk job results
+
+     Needs an API key with the `bulk_jobs:read` permission.
+
+    Args:
+        job_id (str):
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        status (ListBulkJobResultsStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListBulkJobResultsResponse200
+    """
+
+    return sync_detailed(
+        job_id=job_id,
+        client=client,
+        limit=limit,
+        cursor=cursor,
+        status=status,
+    ).parsed
+
+
+async def asyncio_detailed(
+    job_id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    status: ListBulkJobResultsStatus | Unset = UNSET,
+) -> Response[Error | ListBulkJobResultsResponse200]:
+    """List bulk job results
+
+     Needs an API key with the `bulk_jobs:read` permission.
+
+    Args:
+        job_id (str):
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        status (ListBulkJobResultsStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | ListBulkJobResultsResponse200]
+    """
+
+    kwargs = _get_kwargs(
+        job_id=job_id,
+        limit=limit,
+        cursor=cursor,
+        status=status,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    job_id: str,
+    *,
+    client: AuthenticatedClient,
+    limit: int | Unset = 25,
+    cursor: str | Unset = UNSET,
+    status: ListBulkJobResultsStatus | Unset = UNSET,
+) -> Error | ListBulkJobResultsResponse200 | None:
+    """List bulk job results
+
+     Needs an API key with the `bulk_jobs:read` permission.
+
+    Args:
+        job_id (str):
+        limit (int | Unset):  Default: 25.
+        cursor (str | Unset):
+        status (ListBulkJobResultsStatus | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | ListBulkJobResultsResponse200
+    """
+
+    return (
+        await asyncio_detailed(
+            job_id=job_id,
+            client=client,
+            limit=limit,
+            cursor=cursor,
+            status=status,
+        )
+    ).parsed

@@ -1,0 +1,256 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.download_link import DownloadLink
+from ...models.download_link_create import DownloadLinkCreate
+from ...models.error import Error
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    pass_id: str,
+    *,
+    body: DownloadLinkCreate | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/passes/{pass_id}/download-links".format(
+            pass_id=quote(str(pass_id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> DownloadLink | Error | None:
+    if response.status_code == 201:
+        response_201 = DownloadLink.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Error.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Error.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Error.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 414:
+        response_414 = Error.from_dict(response.json())
+
+        return response_414
+
+    if response.status_code == 429:
+        response_429 = Error.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 431:
+        response_431 = Error.from_dict(response.json())
+
+        return response_431
+
+    if response.status_code == 500:
+        response_500 = Error.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Error.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[DownloadLink | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    pass_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: DownloadLinkCreate | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[DownloadLink | Error]:
+    """Create download link
+
+     Needs an API key with the `download_links:write` permission.
+
+    Args:
+        pass_id (str):
+        idempotency_key (str | Unset):
+        body (DownloadLinkCreate | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DownloadLink | Error]
+    """
+
+    kwargs = _get_kwargs(
+        pass_id=pass_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    pass_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: DownloadLinkCreate | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> DownloadLink | Error | None:
+    """Create download link
+
+     Needs an API key with the `download_links:write` permission.
+
+    Args:
+        pass_id (str):
+        idempotency_key (str | Unset):
+        body (DownloadLinkCreate | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DownloadLink | Error
+    """
+
+    return sync_detailed(
+        pass_id=pass_id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    pass_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: DownloadLinkCreate | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[DownloadLink | Error]:
+    """Create download link
+
+     Needs an API key with the `download_links:write` permission.
+
+    Args:
+        pass_id (str):
+        idempotency_key (str | Unset):
+        body (DownloadLinkCreate | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DownloadLink | Error]
+    """
+
+    kwargs = _get_kwargs(
+        pass_id=pass_id,
+        body=body,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    pass_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: DownloadLinkCreate | Unset = UNSET,
+    idempotency_key: str | Unset = UNSET,
+) -> DownloadLink | Error | None:
+    """Create download link
+
+     Needs an API key with the `download_links:write` permission.
+
+    Args:
+        pass_id (str):
+        idempotency_key (str | Unset):
+        body (DownloadLinkCreate | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DownloadLink | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            pass_id=pass_id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,180 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.pass_export_object import PassExportObject, check_pass_export_object
+
+if TYPE_CHECKING:
+    from ..models.balance_transaction import BalanceTransaction
+    from ..models.pass_ import Pass
+    from ..models.pass_export_activity_item import PassExportActivityItem
+    from ..models.pass_export_emails_item import PassExportEmailsItem
+    from ..models.pass_export_events_item import PassExportEventsItem
+    from ..models.pass_export_installations import PassExportInstallations
+    from ..models.pass_export_redemptions_item import PassExportRedemptionsItem
+    from ..models.pass_export_updates_item import PassExportUpdatesItem
+
+
+T = TypeVar("T", bound="PassExport")
+
+
+@_attrs_define
+class PassExport:
+    """
+    Attributes:
+        activity (list[PassExportActivityItem]): page views, add intents, wallet adds and removals: kind, platform, at
+        balance_transactions (list[BalanceTransaction]): a loyalty or gift card's balance movements
+        emails (list[PassExportEmailsItem]):
+        events (list[PassExportEventsItem]): the events about the pass still kept (30 days)
+        installations (PassExportInstallations):
+        object_ (PassExportObject):  Default: 'pass_export'.
+        pass_ (Pass):
+        redemptions (list[PassExportRedemptionsItem]):
+        updates (list[PassExportUpdatesItem]):
+    """
+
+    activity: list[PassExportActivityItem]
+    balance_transactions: list[BalanceTransaction]
+    emails: list[PassExportEmailsItem]
+    events: list[PassExportEventsItem]
+    installations: PassExportInstallations
+    pass_: Pass
+    redemptions: list[PassExportRedemptionsItem]
+    updates: list[PassExportUpdatesItem]
+    object_: PassExportObject = "pass_export"
+
+    def to_dict(self) -> dict[str, Any]:
+        activity = []
+        for activity_item_data in self.activity:
+            activity_item = activity_item_data.to_dict()
+            activity.append(activity_item)
+
+        balance_transactions = []
+        for balance_transactions_item_data in self.balance_transactions:
+            balance_transactions_item = balance_transactions_item_data.to_dict()
+            balance_transactions.append(balance_transactions_item)
+
+        emails = []
+        for emails_item_data in self.emails:
+            emails_item = emails_item_data.to_dict()
+            emails.append(emails_item)
+
+        events = []
+        for events_item_data in self.events:
+            events_item = events_item_data.to_dict()
+            events.append(events_item)
+
+        installations = self.installations.to_dict()
+
+        object_: str = self.object_
+
+        pass_ = self.pass_.to_dict()
+
+        redemptions = []
+        for redemptions_item_data in self.redemptions:
+            redemptions_item = redemptions_item_data.to_dict()
+            redemptions.append(redemptions_item)
+
+        updates = []
+        for updates_item_data in self.updates:
+            updates_item = updates_item_data.to_dict()
+            updates.append(updates_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "activity": activity,
+                "balanceTransactions": balance_transactions,
+                "emails": emails,
+                "events": events,
+                "installations": installations,
+                "object": object_,
+                "pass": pass_,
+                "redemptions": redemptions,
+                "updates": updates,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.balance_transaction import BalanceTransaction
+        from ..models.pass_ import Pass
+        from ..models.pass_export_activity_item import PassExportActivityItem
+        from ..models.pass_export_emails_item import PassExportEmailsItem
+        from ..models.pass_export_events_item import PassExportEventsItem
+        from ..models.pass_export_installations import PassExportInstallations
+        from ..models.pass_export_redemptions_item import PassExportRedemptionsItem
+        from ..models.pass_export_updates_item import PassExportUpdatesItem
+
+        d = dict(src_dict)
+        activity = []
+        _activity = d.pop("activity")
+        for activity_item_data in _activity:
+            activity_item = PassExportActivityItem.from_dict(activity_item_data)
+
+            activity.append(activity_item)
+
+        balance_transactions = []
+        _balance_transactions = d.pop("balanceTransactions")
+        for balance_transactions_item_data in _balance_transactions:
+            balance_transactions_item = BalanceTransaction.from_dict(
+                balance_transactions_item_data
+            )
+
+            balance_transactions.append(balance_transactions_item)
+
+        emails = []
+        _emails = d.pop("emails")
+        for emails_item_data in _emails:
+            emails_item = PassExportEmailsItem.from_dict(emails_item_data)
+
+            emails.append(emails_item)
+
+        events = []
+        _events = d.pop("events")
+        for events_item_data in _events:
+            events_item = PassExportEventsItem.from_dict(events_item_data)
+
+            events.append(events_item)
+
+        installations = PassExportInstallations.from_dict(d.pop("installations"))
+
+        object_ = check_pass_export_object(d.pop("object"))
+
+        pass_ = Pass.from_dict(d.pop("pass"))
+
+        redemptions = []
+        _redemptions = d.pop("redemptions")
+        for redemptions_item_data in _redemptions:
+            redemptions_item = PassExportRedemptionsItem.from_dict(
+                redemptions_item_data
+            )
+
+            redemptions.append(redemptions_item)
+
+        updates = []
+        _updates = d.pop("updates")
+        for updates_item_data in _updates:
+            updates_item = PassExportUpdatesItem.from_dict(updates_item_data)
+
+            updates.append(updates_item)
+
+        pass_export = cls(
+            activity=activity,
+            balance_transactions=balance_transactions,
+            emails=emails,
+            events=events,
+            installations=installations,
+            object_=object_,
+            pass_=pass_,
+            redemptions=redemptions,
+            updates=updates,
+        )
+
+        return pass_export

@@ -1,0 +1,134 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.pass_export_updates_item_kind import (
+    PassExportUpdatesItemKind,
+    check_pass_export_updates_item_kind,
+)
+from ..models.pass_export_updates_item_notification_mode import (
+    PassExportUpdatesItemNotificationMode,
+    check_pass_export_updates_item_notification_mode,
+)
+from ..models.pass_export_updates_item_object import (
+    PassExportUpdatesItemObject,
+    check_pass_export_updates_item_object,
+)
+
+if TYPE_CHECKING:
+    from ..models.pass_export_updates_item_changes import PassExportUpdatesItemChanges
+    from ..models.pass_export_updates_item_delivery import PassExportUpdatesItemDelivery
+
+
+T = TypeVar("T", bound="PassExportUpdatesItem")
+
+
+@_attrs_define
+class PassExportUpdatesItem:
+    """
+    Attributes:
+        changes (PassExportUpdatesItemChanges):
+        created_at (datetime.datetime):
+        delivery (PassExportUpdatesItemDelivery):
+        id (str):
+        kind (PassExportUpdatesItemKind): erase: the holder's data was erased (POST /v1/passes/{id}/erase)
+        notification_mode (PassExportUpdatesItemNotificationMode):
+        object_ (PassExportUpdatesItemObject):  Default: 'pass_update'.
+        pass_id (str):
+        wallet_changed (bool):
+    """
+
+    changes: PassExportUpdatesItemChanges
+    created_at: datetime.datetime
+    delivery: PassExportUpdatesItemDelivery
+    id: str
+    kind: PassExportUpdatesItemKind
+    notification_mode: PassExportUpdatesItemNotificationMode
+    pass_id: str
+    wallet_changed: bool
+    object_: PassExportUpdatesItemObject = "pass_update"
+
+    def to_dict(self) -> dict[str, Any]:
+        changes = self.changes.to_dict()
+
+        created_at = self.created_at.isoformat()
+
+        delivery = self.delivery.to_dict()
+
+        id = self.id
+
+        kind: str = self.kind
+
+        notification_mode: str = self.notification_mode
+
+        object_: str = self.object_
+
+        pass_id = self.pass_id
+
+        wallet_changed = self.wallet_changed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "changes": changes,
+                "createdAt": created_at,
+                "delivery": delivery,
+                "id": id,
+                "kind": kind,
+                "notificationMode": notification_mode,
+                "object": object_,
+                "passId": pass_id,
+                "walletChanged": wallet_changed,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.pass_export_updates_item_changes import (
+            PassExportUpdatesItemChanges,
+        )
+        from ..models.pass_export_updates_item_delivery import (
+            PassExportUpdatesItemDelivery,
+        )
+
+        d = dict(src_dict)
+        changes = PassExportUpdatesItemChanges.from_dict(d.pop("changes"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
+
+        delivery = PassExportUpdatesItemDelivery.from_dict(d.pop("delivery"))
+
+        id = d.pop("id")
+
+        kind = check_pass_export_updates_item_kind(d.pop("kind"))
+
+        notification_mode = check_pass_export_updates_item_notification_mode(
+            d.pop("notificationMode")
+        )
+
+        object_ = check_pass_export_updates_item_object(d.pop("object"))
+
+        pass_id = d.pop("passId")
+
+        wallet_changed = d.pop("walletChanged")
+
+        pass_export_updates_item = cls(
+            changes=changes,
+            created_at=created_at,
+            delivery=delivery,
+            id=id,
+            kind=kind,
+            notification_mode=notification_mode,
+            object_=object_,
+            pass_id=pass_id,
+            wallet_changed=wallet_changed,
+        )
+
+        return pass_export_updates_item

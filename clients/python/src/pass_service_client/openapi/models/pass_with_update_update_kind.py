@@ -1,0 +1,17 @@
+from typing import Literal
+
+PassWithUpdateUpdateKind = Literal["erase", "update", "void"]
+
+PASS_WITH_UPDATE_UPDATE_KIND_VALUES: set[PassWithUpdateUpdateKind] = {
+    "erase",
+    "update",
+    "void",
+}
+
+
+def check_pass_with_update_update_kind(value: str) -> PassWithUpdateUpdateKind:
+    if value in PASS_WITH_UPDATE_UPDATE_KIND_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {PASS_WITH_UPDATE_UPDATE_KIND_VALUES!r}"
+    )

@@ -1,0 +1,135 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.scan_result_object import ScanResultObject, check_scan_result_object
+from ..models.scan_result_source import ScanResultSource, check_scan_result_source
+
+if TYPE_CHECKING:
+    from ..models.pass_ import Pass
+    from ..models.scan_result_scanned_by_type_0 import ScanResultScannedByType0
+
+
+T = TypeVar("T", bound="ScanResult")
+
+
+@_attrs_define
+class ScanResult:
+    """
+    Attributes:
+        id (str):
+        location (None | str): where it happened, e.g. a gate; at most 100 characters
+        object_ (ScanResultObject):  Default: 'redemption'.
+        pass_ (Pass):
+        pass_id (str):
+        redeemed_at (datetime.datetime):
+        scanned_by (None | ScanResultScannedByType0): who redeemed it: a staff user or an API key
+        source (ScanResultSource): api: this API; scanner: the dashboard's scanner page
+    """
+
+    id: str
+    location: None | str
+    pass_: Pass
+    pass_id: str
+    redeemed_at: datetime.datetime
+    scanned_by: None | ScanResultScannedByType0
+    source: ScanResultSource
+    object_: ScanResultObject = "redemption"
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.scan_result_scanned_by_type_0 import ScanResultScannedByType0
+
+        id = self.id
+
+        location: None | str
+        location = self.location
+
+        object_: str = self.object_
+
+        pass_ = self.pass_.to_dict()
+
+        pass_id = self.pass_id
+
+        redeemed_at = self.redeemed_at.isoformat()
+
+        scanned_by: dict[str, Any] | None
+        if isinstance(self.scanned_by, ScanResultScannedByType0):
+            scanned_by = self.scanned_by.to_dict()
+        else:
+            scanned_by = self.scanned_by
+
+        source: str = self.source
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "location": location,
+                "object": object_,
+                "pass": pass_,
+                "passId": pass_id,
+                "redeemedAt": redeemed_at,
+                "scannedBy": scanned_by,
+                "source": source,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.pass_ import Pass
+        from ..models.scan_result_scanned_by_type_0 import ScanResultScannedByType0
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        def _parse_location(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        location = _parse_location(d.pop("location"))
+
+        object_ = check_scan_result_object(d.pop("object"))
+
+        pass_ = Pass.from_dict(d.pop("pass"))
+
+        pass_id = d.pop("passId")
+
+        redeemed_at = datetime.datetime.fromisoformat(d.pop("redeemedAt"))
+
+        def _parse_scanned_by(data: object) -> None | ScanResultScannedByType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                scanned_by_type_0 = ScanResultScannedByType0.from_dict(data)
+
+                return scanned_by_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ScanResultScannedByType0, data)
+
+        scanned_by = _parse_scanned_by(d.pop("scannedBy"))
+
+        source = check_scan_result_source(d.pop("source"))
+
+        scan_result = cls(
+            id=id,
+            location=location,
+            object_=object_,
+            pass_=pass_,
+            pass_id=pass_id,
+            redeemed_at=redeemed_at,
+            scanned_by=scanned_by,
+            source=source,
+        )
+
+        return scan_result

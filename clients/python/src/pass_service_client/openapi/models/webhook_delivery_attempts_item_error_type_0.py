@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.webhook_delivery_attempts_item_error_type_0_code import (
+    WebhookDeliveryAttemptsItemErrorType0Code,
+    check_webhook_delivery_attempts_item_error_type_0_code,
+)
+
+T = TypeVar("T", bound="WebhookDeliveryAttemptsItemErrorType0")
+
+
+@_attrs_define
+class WebhookDeliveryAttemptsItemErrorType0:
+    """
+    Attributes:
+        code (WebhookDeliveryAttemptsItemErrorType0Code):
+        message (None | str):
+    """
+
+    code: WebhookDeliveryAttemptsItemErrorType0Code
+    message: None | str
+
+    def to_dict(self) -> dict[str, Any]:
+        code: str = self.code
+
+        message: None | str
+        message = self.message
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "code": code,
+                "message": message,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        code = check_webhook_delivery_attempts_item_error_type_0_code(d.pop("code"))
+
+        def _parse_message(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        message = _parse_message(d.pop("message"))
+
+        webhook_delivery_attempts_item_error_type_0 = cls(
+            code=code,
+            message=message,
+        )
+
+        return webhook_delivery_attempts_item_error_type_0

@@ -10,10 +10,13 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from tests.api import test_tags
 from tests.api.factories import template_body
-from tests.api.test_tags import _inline_jobs, issue, template  # noqa: F401 (fixtures)
 from tests.conftest import Api, assert_error
 from webapp import clock
+
+# The tag tests' fixtures and issuing helper: jobs run inline, a generic template.
+_inline_jobs, template, issue = test_tags._inline_jobs, test_tags.template, test_tags.issue
 
 
 def send(api: Api, audience: dict[str, Any], status: int = 202, **body: Any) -> dict[str, Any]:

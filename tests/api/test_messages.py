@@ -249,3 +249,30 @@ def test_message_sent_event_carries_the_message(api: Api, template: dict[str, An
     assert event["data"]["object"]["id"] == sent["id"]
     assert event["data"]["object"]["status"] == "sent"
     assert event["data"]["object"]["processed"] == 1
+
+
+def test_openapi_documents_the_operations_and_answers_match(client: Any, api: Api,
+                                                            template: dict[str, Any]) -> None:
+    from jsonschema import Draft202012Validator
+
+    document = client.get("/v1/openapi.json").get_json()
+    paths = document["paths"]
+    assert set(paths["/v1/messages"]) == {"get", "post"}
+    assert "202" in paths["/v1/messages"]["post"]["responses"]
+    assert set(paths["/v1/messages/{message_id}"]) == {"get"}
+    assert "409" in paths["/v1/messages/{message_id}/cancel"]["post"]["responses"]
+    schemas = document["components"]["schemas"]
+    create = schemas["MessageCreate"]
+    assert create["properties"]["header"]["maxLength"] == 35
+    assert create["properties"]["body"]["maxLength"] == 500
+    assert set(create["required"]) == {"header", "body", "audience"}
+    assert schemas["MessageAudience"]["properties"]["passIds"]["maxItems"] == 1000
+    assert schemas["Message"]["properties"]["status"]["enum"] == [
+        "scheduled", "sending", "sent", "canceled"]
+    one = issue(api, template)
+    sent = send(api, {"passIds": [one["id"]]})
+    validator = Draft202012Validator({"$ref": "#/components/schemas/Message",
+                                      "components": document["components"]})
+    for answer in (sent, api.get(f"/v1/messages/{sent['id']}").get_json(),
+                   api.get("/v1/messages").get_json()["data"][0]):
+        assert list(validator.iter_errors(answer)) == []

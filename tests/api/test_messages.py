@@ -266,7 +266,9 @@ def test_openapi_documents_the_operations_and_answers_match(client: Any, api: Ap
     assert create["properties"]["header"]["maxLength"] == 35
     assert create["properties"]["body"]["maxLength"] == 500
     assert set(create["required"]) == {"header", "body", "audience"}
-    assert schemas["MessageAudience"]["properties"]["passIds"]["maxItems"] == 1000
+    audience = create["properties"]["audience"]
+    assert audience["properties"]["passIds"]["maxItems"] == 1000
+    assert audience["additionalProperties"] is False
     assert schemas["Message"]["properties"]["status"]["enum"] == [
         "scheduled", "sending", "sent", "canceled"]
     one = issue(api, template)

@@ -75,35 +75,25 @@ def _start_if_due(message_id: str) -> None:
 def _turn(message_id: str) -> bool:
     """Hand out the next chunk; whether there is more.
 
+    Read inside the transaction: beginning one expires what was read before it.
+
     :raises _Lost: another run handed this chunk out.
     :raises Conflict: a pass of the chunk changed meanwhile (nothing was written).
     """
-    message = db.session.get(Message, message_id, populate_existing=True)
-    if message is None or message.status != "sending":
-        return False
-    ctx = _context(message)
-    chunk = _next_ids(ctx, message)
-    found = pass_queries.find_all(ctx, chunk)
-    shown = {"id": message.id, "header": message.header, "body": message.body}
-    todo: list[changes.Change] = []
-    skipped = dict(message.skipped or {})
-    for pass_id in chunk:
-        item = found.get(pass_id)
-        if item is None or item.status == "voided":
-            reason = "pass_not_found" if item is None else "pass_voided"
-            skipped[reason] = skipped.get(reason, 0) + 1
-            continue
-        change = {"key": "pass.message", "label": message.header,
-                  "from": (item.message or {}).get("body"), "to": message.body}
-        todo.append(changes.Change(item, {"message": shown}, [change], "notify", True))
-    done = len(chunk) < CHUNK_SIZE
-    now = clock.now()
     with transaction() as session:
+        message = session.get(Message, message_id, populate_existing=True)
+        if message is None or message.status != "sending":
+            return False
+        cursor, chunk = message.cursor, _next_ids(_context(message), message)
+        todo, skipped = _changes(message, chunk)
+        done = len(chunk) < CHUNK_SIZE
+        now = clock.now()
+        # Moves only from the cursor read: a run that read the same one loses here (on
+        # PostgreSQL it waits for the row, then finds the cursor moved).
         moved = changed_rows(session, sql_update(Message).where(
             Message.id == message.id, Message.status == "sending",
-            Message.cursor.is_(None) if message.cursor is None
-            else Message.cursor == message.cursor).values(
-            cursor=chunk[-1] if chunk else message.cursor,
+            Message.cursor.is_(None) if cursor is None else Message.cursor == cursor).values(
+            cursor=chunk[-1] if chunk else cursor,
             processed=Message.processed + len(chunk), skipped=skipped, updated_at=now,
             **({"status": "sent", "finished_at": now} if done else {}))
             .execution_options(synchronize_session=False))
@@ -116,6 +106,26 @@ def _turn(message_id: str) -> bool:
                         environment=message.environment, type="message.sent",
                         data={"object": wire.message(reading.shown(message))})
     return not done
+
+
+def _changes(message: Message, chunk: list[str]
+             ) -> tuple[list[changes.Change], dict[str, int]]:
+    """The chunk's active passes' changes (the text as their next version), and the
+    message's skipped counts with the chunk's voided or missing passes added."""
+    found = pass_queries.find_all(_context(message), chunk)
+    shown = {"id": message.id, "header": message.header, "body": message.body}
+    todo: list[changes.Change] = []
+    skipped = dict(message.skipped or {})
+    for pass_id in chunk:
+        item = found.get(pass_id)
+        if item is None or item.status == "voided":
+            reason = "pass_not_found" if item is None else "pass_voided"
+            skipped[reason] = skipped.get(reason, 0) + 1
+            continue
+        change = {"key": "pass.message", "label": message.header,
+                  "from": (item.message or {}).get("body"), "to": message.body}
+        todo.append(changes.Change(item, {"message": shown}, [change], "notify", True))
+    return todo, skipped
 
 
 def _next_ids(ctx: Context, message: Message) -> list[str]:

@@ -156,6 +156,8 @@ def test_tags_are_edited_on_the_pass_page(dash: Dash, api: Api, template: dict[s
                     {**form, "tags": f"ok {EVIL}"}, htmx=True)
     assert bad.status_code == 422
     assert 'id="tags-problem"' in text(bad) and EVIL not in text(bad)
+    assert "The tag “&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;” may hold only" in \
+        text(bad)
     assert api.get(f"/v1/passes/{one['id']}").get_json()["tags"] == [
         "vip", "gold", "season-2027"]
     assert dash.post(f"/dashboard/test/passes/{one['id']}/tags", {**form, "tags": ""}

@@ -17,6 +17,7 @@ from webapp.domain import messages as rules
 from webapp.errors import InvalidRequest, NotFound, ServiceError
 from webapp.services import messages
 from webapp.services.messages import composing
+from webapp.services.passes import queries as pass_queries
 from webapp.services.templates import revisions
 
 nav.add("Messages", "dashboard.messages_index", 22)
@@ -44,12 +45,19 @@ def _audience(form: dict[str, str]) -> dict[str, Any]:
 
 
 def _page(status: int = 200, **extra: Any) -> Response:
-    page = messages.list_(ctx(), limit=50)
+    items = messages.list_(ctx(), limit=50).data
     templates = revisions.list_(ctx(), limit=100).data
     return render("dashboard/messages/index.html", "dashboard/messages/_panel.html", status,
-                  items=page.data, templates=templates, limits=rules,
-                  reason_words=REASON_WORDS,
-                  watch=_watch(page.data), form=extra.pop("form", {}), **extra)
+                  templates=templates, limits=rules, form=extra.pop("form", {}),
+                  **_listed(items), **extra)
+
+
+def _listed(items: list[Any]) -> dict[str, Any]:
+    """What the list draws: the messages, their templates' names, whether to ask again."""
+    names = pass_queries.template_names(
+        {m.audience["templateId"] for m in items if m.audience.get("templateId")})
+    return {"items": items, "template_names": names, "reason_words": REASON_WORDS,
+            "watch": _watch(items)}
 
 
 def _watch(items: list[Any]) -> bool:
@@ -68,8 +76,7 @@ def messages_index() -> Response:
 def messages_list() -> Response:
     """The list alone (what the page polls while a message is on its way)."""
     items = messages.list_(ctx(), limit=50).data
-    return render("dashboard/messages/_list.html", None, 200, items=items,
-                  watch=_watch(items), reason_words=REASON_WORDS)
+    return render("dashboard/messages/_list.html", None, 200, **_listed(items))
 
 
 @bp.get(f"/{ENV}/messages/preview")

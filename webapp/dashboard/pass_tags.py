@@ -30,9 +30,18 @@ def passes_tags(pass_id: str) -> BaseResponse:
     except InvalidRequest as exc:
         if exc.code != "nothing_changed":
             return _detail(pass_id, 422, partial="dashboard/passes/_tags.html",
-                           tags_typed=typed[:1000], tags_problem=exc.message)
+                           tags_typed=typed[:1000], tags_problem=_problem(exc, tags))
     except Conflict as exc:
         return _detail(pass_id, 409, partial="dashboard/passes/_tags.html",
                        tags_typed=typed[:1000], tags_problem=exc.message)
     flash("Tags saved." if tags else "Tags removed.")
     return go(url_for("dashboard.passes_show", pass_id=pass_id))
+
+
+def _problem(exc: InvalidRequest, tags: list[str]) -> str:
+    """The API's message naming the tag as typed rather than by its place (`tags.3`)."""
+    param = exc.param or ""
+    index = param.removeprefix("tags.")
+    if index.isdigit() and int(index) < len(tags) and exc.message.startswith(param + " "):
+        return f"The tag “{tags[int(index)]}” {exc.message.removeprefix(param + ' ')}"
+    return exc.message

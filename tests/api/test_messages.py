@@ -48,6 +48,7 @@ def test_message_to_pass_ids_is_sent_and_counted(api: Api, template: dict[str, A
     assert shown["walletUpdatedAt"] > one["walletUpdatedAt"]
     [update] = api.get(f"/v1/passes/{one['id']}/updates").get_json()["data"][:1]
     assert update["kind"] == "message" and update["notificationMode"] == "notify"
+    assert update["messageId"] == sent["id"]
     assert update["changes"]["fields"] == [{"key": "pass.message", "label": "Summer sale",
                                             "from": None, "to": "20% off today."}]
 

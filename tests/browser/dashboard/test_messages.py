@@ -5,6 +5,7 @@ pass's tags on its page. Screenshots in tests/browser/screenshots/."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -24,7 +25,7 @@ from tests.google.conftest import (  # noqa: F401  (fixtures: a fake Google on l
 )
 from tests.support.browser import WATCH_REFUSALS, LiveServer, api, no_refusals, screenshot, serving
 
-EMAIL = "staff@messages.test"
+EMAIL = "staff-{}@messages.test"  # one per test: the PostgreSQL lane keeps the users
 
 
 @pytest.fixture
@@ -36,8 +37,8 @@ def server(database: dict[str, Any], database_url: str, tmp_path: Path,
         yield live
 
 
-def _setup(server: LiveServer) -> tuple[str, dict[str, Any], dict[str, Any]]:
-    key = organization_key(server, "Pool Club", EMAIL)
+def _setup(server: LiveServer, email: str) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    key = organization_key(server, "Pool Club", email)
     template = api(server, key, "POST", "templates", template_body(name="Pool members"))
     issued = api(server, key, "POST", "passes", {"templateId": template["id"],
                                                  "holderName": "Ada Lovelace",
@@ -53,14 +54,15 @@ def _saved_to_google(server: LiveServer, fake: Any, issued: dict[str, Any]) -> N
 
 def test_compose_and_send_with_googles_budget_spent(page_for: Any, server: LiveServer,
                                                     fake_google: Any) -> None:  # noqa: F811
-    key, template, issued = _setup(server)
+    email = EMAIL.format(uuid.uuid4().hex[:8])
+    key, template, issued = _setup(server, email)
     _saved_to_google(server, fake_google, issued)
     for n in range(3):  # the pass's 3 notifications of the day
         api(server, key, "POST", "messages", {"header": "Earlier", "body": f"n{n}",
                                               "audience": {"passIds": [issued["id"]]}})
     page = page_for("desktop")
     page.add_init_script(WATCH_REFUSALS)
-    sign_in(page, server.url, EMAIL)
+    sign_in(page, server.url, email)
     page.goto(f"{server.url}/dashboard/test/messages")
     page.select_option("#m-template", template["id"])
     page.fill("#m-tag", "VIP")
@@ -85,10 +87,11 @@ def test_compose_and_send_with_googles_budget_spent(page_for: Any, server: LiveS
 
 
 def test_schedule_and_cancel(page_for: Any, server: LiveServer) -> None:
-    key, template, _issued = _setup(server)
+    email = EMAIL.format(uuid.uuid4().hex[:8])
+    key, template, _issued = _setup(server, email)
     page = page_for("desktop", timezone_id="Europe/Berlin")
     page.add_init_script(WATCH_REFUSALS)
-    sign_in(page, server.url, EMAIL)
+    sign_in(page, server.url, email)
     page.goto(f"{server.url}/dashboard/test/messages")
     page.select_option("#m-template", template["id"])
     page.fill("#m-header", "Tomorrow")
@@ -116,10 +119,11 @@ def test_schedule_and_cancel(page_for: Any, server: LiveServer) -> None:
 
 
 def test_edit_tags_on_the_pass_page(page_for: Any, server: LiveServer) -> None:
-    key, _template, issued = _setup(server)
+    email = EMAIL.format(uuid.uuid4().hex[:8])
+    key, _template, issued = _setup(server, email)
     page = page_for("desktop")
     page.add_init_script(WATCH_REFUSALS)
-    sign_in(page, server.url, EMAIL)
+    sign_in(page, server.url, email)
     page.goto(f"{server.url}/dashboard/test/passes/{issued['id']}")
     card = page.locator("#pass-tags")
     assert card.locator("#f-tags").input_value() == "vip"

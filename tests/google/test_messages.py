@@ -68,3 +68,21 @@ def test_unsaved_and_failing_passes_are_counted(api: Api, template: dict,
     failed = send(api, [saved["id"]])
     assert failed["delivery"]["google"]["failed"] == 1, failed["delivery"]
     assert failed["delivery"]["google"]["reasons"] == {"wallet_rejected": 1}
+
+
+def test_event_ticket_message_notifies_once(api: Api, fake_google: FakeGoogle,
+                                            served: str) -> None:
+    body = template_body("event", name="Concert")
+    body["definition"]["platforms"] = {"apple": False, "google": True}
+    t = api.post("/v1/templates", body).get_json()
+    p = issue(api, t, fieldValues={"seat": "12A"}, barcodeValue="TICKET-1")
+    location = api.client.get(f"/p/{p['shortId']}/google").headers["Location"]
+    assert fake_google.save(location).status_code == 200
+    got = send(api, [p["id"]], body="Doors open at 8.")
+    assert got["delivery"]["google"]["delivered"] == 1
+    assert got["delivery"]["apple"]["reasons"] == {"not_issued_for_wallet": 1}
+    obj_id = f"{ISSUER}.{p['id']}"
+    # The message notifies by itself: no field-change notification on top.
+    assert fake_google.state.field_notifications == []
+    [message] = fake_google.resource("eventTicketObject", obj_id)["messages"]
+    assert (message["body"], message["messageType"]) == ("Doors open at 8.", "TEXT_AND_NOTIFY")

@@ -141,3 +141,21 @@ def test_edit_tags_on_the_pass_page(page_for: Any, server: LiveServer) -> None:
     no_refusals(page)
     page.locator("#pass-tags").scroll_into_view_if_needed()
     screenshot(page, "dashboard-pass-tags")
+
+
+def test_the_messages_page_fits_a_phone(page_for: Any, server: LiveServer) -> None:
+    from tests.browser.dashboard.test_phone_width import _fits
+
+    email = EMAIL.format(uuid.uuid4().hex[:8])
+    key, template, issued = _setup(server, email)
+    api(server, key, "POST", "messages", {
+        "header": "A long title for a phone", "body": "word " * 90,
+        "audience": {"passIds": [issued["id"]]}})
+    page = page_for("iphone")
+    page.add_init_script(WATCH_REFUSALS)
+    sign_in(page, server.url, email)
+    page.goto(f"{server.url}/dashboard/test/messages")
+    page.select_option("#m-template", template["id"])
+    page.locator("#audience-size", has_text="1 pass will get this message").wait_for()
+    _fits(page, "dashboard-messages-phone")
+    no_refusals(page)

@@ -70,7 +70,8 @@ def _push(record: PassUpdate, item: Pass, written: sync.Written, reserved: bool
     else:
         body = objects.patch_body(sync.object_body(item, definition, row.class_id or "",
                                                    row.object_id or ""))
-        if reserved and written.template_type != "generic":  # generic objects have none
+        # Generic objects have none; a message notifies by itself (the object is unchanged).
+        if reserved and written.template_type != "generic" and record.kind == "update":
             body["notifyPreference"] = "NOTIFY_ON_UPDATE"
         if record.kind == "erase":  # earlier messages quote the holder's values
             body["messages"] = []

@@ -103,12 +103,13 @@ def test_schedule_in_the_browsers_time_zone_and_cancel(dash: Dash, api: Api,
 
 @pytest.mark.parametrize(("fields", "shown"), [
     ({"header": "h" * 36, "body": "b"}, "at most 35 characters"),
-    ({"header": "h", "body": "b", "tag": "a b"}, "audience.tag"),
+    ({"header": "h", "body": "b", "tag": "a b"}, "The tag may hold only"),
+    ({"header": "h", "body": "b", "search": "x" * 201}, "search may be at most 200"),
     ({"header": "h", "body": "b", "template_id": ""}, "Name the audience"),
     ({"header": "h", "body": "b", "when": "later", "send_at": ""},
      "Choose the date and time to send at."),
     ({"header": "h", "body": "b", "when": "later", "send_at": "2001-01-01T10:00"},
-     "sendAt is in the past"),
+     "The time to send at is in the past"),
 ])
 def test_errors_are_shown_with_what_was_typed(dash: Dash, api: Api, template: dict[str, Any],
                                               fields: dict[str, str], shown: str) -> None:

@@ -89,7 +89,7 @@ def messages_preview() -> Response:
             size = composing.audience_size(ctx(), composing.checked_audience(
                 ctx(), _audience(form)))
     except (InvalidRequest, NotFound) as exc:
-        problem = exc.message
+        problem = _worded(exc.message)
     return render("dashboard/messages/_preview.html", None, 200, form=form, size=size,
                   problem=problem, organization=_organization_name(form))
 
@@ -116,10 +116,17 @@ def messages_create() -> Response:
             send_at=send_at))
     except (InvalidRequest, NotFound) as exc:
         name = _INPUTS.get(exc.param or "", exc.param or "body")
-        return _page(422, form=form, errors={name: exc.message})
+        return _page(422, form=form, errors={name: _worded(exc.message)})
     flash = ("Scheduled." if created.status == "scheduled" else
              f"Sending to {created.audience_size} pass{'es' * (created.audience_size != 1)}.")
     return _page(201, flash=flash)
+
+
+def _worded(message: str) -> str:
+    """The API's message with its member names as the form's labels."""
+    for member, label in (("audience.tag", "The tag"), ("sendAt", "The time to send at")):
+        message = message.replace(member, label)
+    return message
 
 
 def _send_at(form: dict[str, str]) -> str:

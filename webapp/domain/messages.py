@@ -17,6 +17,7 @@ from webapp.domain.formats import parse_datetime
 HEADER_MAX = 35
 BODY_MAX = 500
 PASS_IDS_MAX = 1000  # larger audiences are named by a filter
+SEARCH_MAX = 200  # as GET /v1/passes's `search`
 FILTERS = ("templateId", "tag", "search")
 # A `sendAt` this little in the past is "now" (clocks differ, a form took a minute); more is
 # refused: a message going out at once when its sender meant another day is not undone.
@@ -60,6 +61,10 @@ def audience_problem(audience: dict[str, Any]) -> Problem | None:
                            "passes; name a larger audience by templateId, tag or search.",
                            "audience.passIds")
         return None
+    search = audience.get("search")
+    if isinstance(search, str) and len(search) > SEARCH_MAX:
+        return Problem("parameter_invalid", f"search may be at most {SEARCH_MAX} characters.",
+                       "audience.search")
     if not any(audience.get(name) is not None for name in FILTERS):
         return Problem("audience_invalid", "Name the audience: passIds, or at least one of "
                        "templateId, tag and search.", "audience")

@@ -74,6 +74,8 @@ def test_send_now_from_the_composer(dash: Dash, api: Api, template: dict[str, An
         "message"
     assert "1 not in a wallet (nobody added the pass)" in text(
         dash.get("/dashboard/test/messages"))
+    shown = text(dash.get(f"/dashboard/test/passes/{one['id']}"))
+    assert "Message sent" in shown and "&lt;script&gt;alert" in shown and EVIL not in shown
 
 
 def test_schedule_in_the_browsers_time_zone_and_cancel(dash: Dash, api: Api,

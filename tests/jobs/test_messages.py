@@ -142,3 +142,52 @@ def test_rq_worker_sends_a_scheduled_message_at_its_time(
     got = _message(api, sent["id"])
     assert got["startedAt"] >= clock.isoformat(when)
     assert _message_updates(app, sent["id"]) == sorted(ids)
+
+
+def test_cancel_and_start_at_once_never_both_win(app: Flask, api: Api) -> None:
+    template, ids = _passes(api, 2)
+    for _ in range(5):
+        sent = _send(api, template, sendAt=(clock.now() + timedelta(minutes=1)).isoformat())
+        later = clock.now() + timedelta(minutes=2)
+        clock.set_now(lambda later=later: later)  # its time has come
+        canceled = _race(app, api, sent["id"])
+        got = _message(api, sent["id"])
+        updates = _message_updates(app, sent["id"])
+        if canceled:
+            assert got["status"] == "canceled" and updates == []
+        else:
+            assert got["status"] == "sent" and updates == sorted(ids)
+
+
+def _race(app: Flask, api: Api, message_id: str) -> bool:
+    """The job's start and a cancel at once; whether the cancel won (else it got 409)."""
+    from webapp.errors import Conflict
+    from webapp.services import messages
+    from webapp.services.context import Context
+
+    me = api.get("/v1/me").get_json()
+    ctx = Context(organization_id=me["organizationId"], environment=me["environment"])
+    start = threading.Barrier(2)
+    outcome: list[bool] = []
+
+    def run() -> None:
+        with app.app_context():
+            start.wait()
+            messages.run(message_id)
+
+    def cancel() -> None:
+        with app.app_context():
+            start.wait()
+            try:
+                messages.cancel(ctx, message_id)
+                outcome.append(True)
+            except Conflict:
+                outcome.append(False)
+
+    threads = [threading.Thread(target=run), threading.Thread(target=cancel)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    [won] = outcome
+    return won

@@ -16,6 +16,7 @@ import pytest
 
 from tests.api.factories import template_body
 from tests.browser.dashboard.conftest import organization_key, sign_in
+from tests.browser.test_accessibility import serious_violations
 from tests.google.conftest import (  # noqa: F401  (fixtures: a fake Google on loopback)
     demo_account,
     demo_account_file,
@@ -81,6 +82,7 @@ def test_compose_and_send_with_googles_budget_spent(page_for: Any, server: LiveS
     assert "0 delivered" in google.inner_text()
     assert "Sent" in row.inner_text()
     no_refusals(page)
+    assert serious_violations(page) == []
     screenshot(page, "dashboard-messages-sent")
     [newest, *_] = api(server, key, "GET", "messages")["data"]
     assert newest["delivery"]["google"]["withoutNotification"] == 1
@@ -159,3 +161,4 @@ def test_the_messages_page_fits_a_phone(page_for: Any, server: LiveServer) -> No
     page.locator("#audience-size", has_text="1 pass will get this message").wait_for()
     _fits(page, "dashboard-messages-phone")
     no_refusals(page)
+    assert serious_violations(page) == []

@@ -279,3 +279,10 @@ def test_openapi_documents_the_operations_and_answers_match(client: Any, api: Ap
     for answer in (sent, api.get(f"/v1/messages/{sent['id']}").get_json(),
                    api.get("/v1/messages").get_json()["data"][0]):
         assert list(validator.iter_errors(answer)) == []
+
+
+def test_a_nested_member_that_is_not_an_object_is_named(api: Api, template: dict[str, Any]
+                                                        ) -> None:
+    response = api.post("/v1/passes", {"templateId": template["id"], "platforms": 5,
+                                       "fieldValues": {"member": "Ada"}})
+    assert_error(response, 400, "invalid_request_error", "parameter_invalid", "platforms")

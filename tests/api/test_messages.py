@@ -286,3 +286,22 @@ def test_a_nested_member_that_is_not_an_object_is_named(api: Api, template: dict
     response = api.post("/v1/passes", {"templateId": template["id"], "platforms": 5,
                                        "fieldValues": {"member": "Ada"}})
     assert_error(response, 400, "invalid_request_error", "parameter_invalid", "platforms")
+
+
+def test_an_endpoint_subscribed_to_message_sent_gets_it(app: Flask, api: Api,
+                                                        template: dict[str, Any],
+                                                        receiver: Any) -> None:
+    import json
+
+    app.config.update(WEBHOOKS_ALLOW_PRIVATE_NETWORKS=True)
+    hook = api.post("/v1/webhook-endpoints", {"url": receiver.url,
+                                              "enabledEvents": ["message.sent"]})
+    assert hook.status_code == 201, hook.get_data(as_text=True)
+    one = issue(api, template)
+    sent = send(api, {"passIds": [one["id"]]})
+    [received] = receiver.wait_for(1)
+    event = json.loads(received.body)
+    assert event["type"] == "message.sent"
+    assert event["data"]["object"]["id"] == sent["id"]
+    assert event["data"]["object"]["audienceSize"] == 1
+    assert len(receiver.requests) == 1  # subscribed to message.sent only

@@ -42,7 +42,8 @@ log = logging.getLogger("jobs.queue")
 QUEUE_NAME = "default"
 BULK_QUEUE = "bulk"
 WEBHOOK_QUEUE = "webhooks"
-QUEUE_OF = {"run_bulk_job": BULK_QUEUE, "deliver_webhooks": WEBHOOK_QUEUE,
+QUEUE_OF = {"run_bulk_job": BULK_QUEUE, "send_message": BULK_QUEUE,
+            "deliver_webhooks": WEBHOOK_QUEUE,
             "deliver_webhook": WEBHOOK_QUEUE}
 QUEUE_NAMES = (BULK_QUEUE, QUEUE_NAME)  # what a worker's main thread takes, in turn
 WEBHOOK_THREADS = 4  # webhook jobs one process runs at once (RQ worker or web process)
@@ -50,7 +51,7 @@ SWEEP_TASK = "sweep_pending"
 # Every task of `jobs.tasks` (the `kind` label of the job metrics).
 TASKS = frozenset({"deliver_pass_update", "deliver_pass_updates", "sync_google_pass",
                    "deliver_webhooks", "deliver_webhook", "send_pass_email",
-                   "send_invitation_email", "run_bulk_job", SWEEP_TASK})
+                   "send_invitation_email", "run_bulk_job", "send_message", SWEEP_TASK})
 EXECUTORS = "job_executors"  # app.extensions key: the threads of in-process jobs, by queue
 WAITING_TTL = 900  # seconds a row's "waiting" mark lasts if its job never starts
 _WAITING = "jobs_waiting"  # app.extensions key: rows waiting in this process's queues

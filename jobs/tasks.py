@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from webapp.api import bulk_job_items
-from webapp.services import bulk
+from webapp.services import bulk, messages
 from webapp.services.accounts import invitations
 from webapp.services.email import delivery as email_delivery
 from webapp.services.google import sync
@@ -56,3 +56,8 @@ def run_bulk_job(job_id: str) -> None:
 def sweep_pending() -> int:
     """Enqueue pending work whose job was lost or whose retry is due."""
     return sweep.run()
+
+
+def send_message(message_id: str) -> None:
+    """Start a message whose time has come and hand it to its audience, chunk by chunk."""
+    messages.run(message_id)

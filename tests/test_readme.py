@@ -130,3 +130,25 @@ def test_the_readme_sign_up_link_opens_the_form(served: tuple[str, str]) -> None
     lines = result.stdout.strip().splitlines()
     assert re.fullmatch(rf"{re.escape(url)}/join/[A-Za-z0-9_-]{{16}}", lines[-2]), lines[-2]
     assert lines[-1] == "200"
+
+
+def test_the_readme_message_is_sent_and_the_scheduled_one_canceled(
+        served: tuple[str, str]) -> None:
+    url, key = served
+    text = (ROOT / "README.md").read_text()
+    found = re.search(r"<!-- readme-message[^>]*-->\n```sh\n(.*?)```", text, re.S)
+    assert found, "README.md has no block marked <!-- readme-message -->"
+    result = subprocess.run(["bash", "-euo", "pipefail", "-c", readme_walk() + found.group(1)],
+                            cwd=ROOT, env={"PATH": os.environ["PATH"], "BASE": url, "KEY": key},
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr + result.stdout
+    decoder = json.JSONDecoder()
+    out = result.stdout
+    shown = [decoder.raw_decode(out[i:])[0]
+             for i in range(len(out)) if out.startswith('{"object":"message"', i)]
+    assert len(shown) >= 2, result.stdout
+    canceled, sent = shown[-2], shown[-1]
+    assert canceled["status"] == "canceled" and canceled["audience"]["templateId"]
+    assert sent["status"] == "sent" and sent["audienceSize"] == 1
+    assert sent["audience"]["tag"] == "vip"
+    assert sent["delivery"]["apple"]["reasons"] == {"not_in_wallet": 1}

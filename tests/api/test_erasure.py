@@ -77,6 +77,10 @@ def _lived(app: Flask, org: dict[str, Any], api: Api, receiver: Receiver) -> str
     _remove_member(app, member)
     redeemed = api.post(f"/v1/passes/{pass_id}/redemptions", {"location": LOCATION})
     assert redeemed.status_code == 201, redeemed.get_data(as_text=True)
+    # A message whose audience staff found by the holder's email (issue 33).
+    message = api.post("/v1/messages", {"header": "Hello", "body": "Pool opens at 9.",
+                                        "audience": {"search": EMAIL}})
+    assert message.status_code == 202 and message.get_json()["audienceSize"] == 1
     receiver.wait_for(4)
     return pass_id
 

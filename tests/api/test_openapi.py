@@ -104,7 +104,7 @@ def test_every_operation_is_authenticated(document: dict[str, Any]) -> None:
 
 def test_success_codes_follow_the_spec(document: dict[str, Any]) -> None:
     """Create-type: 201; read, update and delete-type: 200; link revocation: 204; sending
-    by email and creating a bulk job (queued, run by a job): 202."""
+    by email, creating a bulk job and sending a message (queued, run by a job): 202."""
     for path, method, op in _operations(document):
         success = {code for code in op["responses"] if code.startswith("2")}
         assert len(success) == 1, (method, path)
@@ -112,7 +112,8 @@ def test_success_codes_follow_the_spec(document: dict[str, Any]) -> None:
         if method == "delete" and path.startswith("/v1/download-links/"):
             assert code == "204"
             assert "content" not in op["responses"][code]
-        elif path in ("/v1/passes/{pass_id}/send", "/v1/bulk-jobs") and method == "post":
+        elif path in ("/v1/passes/{pass_id}/send", "/v1/bulk-jobs", "/v1/messages") \
+                and method == "post":
             assert code == "202"
         elif method in ("get", "patch", "delete"):
             assert code == "200", (method, path)

@@ -31,6 +31,7 @@ RESOURCE_OF_PATH = [
     ("/v1/bulk-jobs", "bulk_jobs"),
     ("/v1/passes", "passes"),
     ("/v1/pass-updates/", "passes"),
+    ("/v1/messages", "passes"),  # a message changes passes (decisions.md "Messages")
     ("/v1/templates", "templates"),
     ("/v1/assets", "assets"),
     ("/v1/webhook-endpoints", "webhooks"),

@@ -17,6 +17,7 @@ from webapp.api import (  # noqa: E402, F401  (routes)
     events,
     insights,
     me,
+    messages,
     openapi,
     passes,
     redemptions,

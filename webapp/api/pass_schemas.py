@@ -328,8 +328,11 @@ class PassUpdate(Schema):
     id = prefixed("pupd")
     passId = prefixed("pass", attribute="pass_id")
     kind = fields.String(required=True, metadata={
-        "enum": ["update", "void", "erase"],
-        "description": "erase: the holder's data was erased (POST /v1/passes/{id}/erase)"})
+        "enum": ["update", "void", "erase", "message"],
+        "description": "erase: the holder's data was erased (POST /v1/passes/{id}/erase); "
+                       "message: a message to holders reached the pass (messageId)"})
+    messageId = fields.String(attribute="message_id", required=True, allow_none=True, metadata={
+        "pattern": "^msg_", "description": "kind message: the message (POST /v1/messages)"})
     notificationMode = fields.String(attribute="notification_mode", required=True,
                                      metadata={"enum": list(NOTIFICATION_MODES)})
     walletChanged = fields.Boolean(attribute="wallet_changed", required=True)

@@ -118,6 +118,8 @@ def load(schema: Schema, data: dict[str, Any]) -> dict[str, Any]:
 def _first(messages: Any, prefix: str = "") -> tuple[str, str]:
     if isinstance(messages, dict):
         key = sorted(messages, key=str)[0]
+        if key == "_schema" and prefix:  # a nested member that is not an object: name it
+            return _first(messages[key], prefix)
         return _first(messages[key], _member(prefix, key))
     if isinstance(messages, list) and messages:
         return _first(messages[0], prefix)

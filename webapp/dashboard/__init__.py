@@ -237,6 +237,8 @@ from webapp.dashboard import (  # noqa: E402, F401
     invitations,
     keys,
     members,
+    messages,
+    pass_tags,
     passes,
     scanner,
     signup,

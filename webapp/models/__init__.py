@@ -10,6 +10,7 @@ from webapp.models.google import GoogleCallbackNonce, GoogleClass, GoogleNotific
 from webapp.models.idempotency import IdempotencyRecord
 from webapp.models.insights import InsightsDaily, PassActivity
 from webapp.models.installation import InstallationValue, Upload
+from webapp.models.message import Message
 from webapp.models.organization import ApiKey, Invitation, Membership, Organization, User
 from webapp.models.pass_ import DownloadLink, Pass, PassTag, PassUpdate
 from webapp.models.pass_email import PassEmail
@@ -42,6 +43,7 @@ __all__ = [
     "InstallationValue",
     "Invitation",
     "Membership",
+    "Message",
     "Organization",
     "Pass",
     "PassActivity",

@@ -75,6 +75,9 @@ class Pass(Model):
     # Tags (issue 33, `domain/tags`), in the order given; None on passes older than them.
     # `pass_tags` holds them again, indexed, for `?tag=`: written in the same transaction.
     tags: Mapped[list[str] | None] = mapped_column(JSONType)
+    # The last message sent to the pass (issue 33: `{"id", "header", "body"}`), shown on the
+    # back of Apple's pass; None: none yet.
+    message: Mapped[dict[str, str] | None] = mapped_column(JSONType)
     # Check-in (issue 18): how often the pass was redeemed, and when last.
     redemption_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     last_redeemed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
@@ -120,13 +123,17 @@ class PassUpdate(Model):
     __table_args__ = (
         Index("ix_pass_updates_pass_id", "pass_id", "id"),
         Index("ix_pass_updates_pending", "delivery_state", "created_at"),
+        # A message's counts (issue 33).
+        Index("ix_pass_updates_message_id", "message_id"),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     pass_id: Mapped[str] = mapped_column(ForeignKey("passes.id", ondelete="CASCADE"))
     organization_id: Mapped[str] = mapped_column(String(40))
     environment: Mapped[str] = mapped_column(String(4))
-    kind: Mapped[str] = mapped_column(String(8), default="update")  # update | void
+    # update | void | erase | message
+    kind: Mapped[str] = mapped_column(String(8), default="update")
+    message_id: Mapped[str | None] = mapped_column(String(40))  # kind `message`: which
     notification_mode: Mapped[str] = mapped_column(String(8))
     wallet_changed: Mapped[bool] = mapped_column()
     changes: Mapped[list[dict[str, Any]]] = mapped_column(JSONType)
@@ -137,6 +144,9 @@ class PassUpdate(Model):
     google_status: Mapped[str] = mapped_column(String(12))
     google_message: Mapped[str | None] = mapped_column(Text)
     google_error: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+    # A notify update's Google message: True with a notification, False added as TEXT only
+    # (the pass's daily budget was spent); None: no message was added.
+    google_notified: Mapped[bool | None] = mapped_column()
     # pending while any wallet's delivery is pending: what the sweep looks for.
     delivery_state: Mapped[str] = mapped_column(String(8), default="pending")
     attempts: Mapped[int] = mapped_column(Integer, default=0)

@@ -228,6 +228,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List messages
+         * @description Needs an API key with the `passes:read` permission.
+         */
+        get: operations["list_messages"];
+        put?: never;
+        /**
+         * Send message
+         * @description Needs an API key with the `passes:write` permission.
+         */
+        post: operations["create_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/{message_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get message
+         * @description Needs an API key with the `passes:read` permission.
+         */
+        get: operations["get_message"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/{message_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel message
+         * @description Needs an API key with the `passes:write` permission.
+         */
+        post: operations["cancel_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/pass-updates/{update_id}": {
         parameters: {
             query?: never;
@@ -1386,7 +1450,7 @@ export interface components {
              */
             object: "event";
             /** @enum {string} */
-            type: "pass.added_to_wallet" | "pass.removed_from_wallet" | "pass.created" | "pass.updated" | "pass.voided" | "pass.erased" | "pass_update.delivered" | "pass.email_sent" | "pass.email_failed" | "pass.redeemed" | "pass.balance_changed" | "pass.tier_changed" | "bulk_job.completed" | "webhook_endpoint.test";
+            type: "pass.added_to_wallet" | "pass.removed_from_wallet" | "pass.created" | "pass.updated" | "pass.voided" | "pass.erased" | "pass_update.delivered" | "pass.email_sent" | "pass.email_failed" | "pass.redeemed" | "pass.balance_changed" | "pass.tier_changed" | "bulk_job.completed" | "message.sent" | "webhook_endpoint.test";
         };
         Field: {
             /** @enum {string} */
@@ -1658,6 +1722,104 @@ export interface components {
                 webhooks: "none" | "read" | "write";
             } | null;
         };
+        Message: {
+            audience: {
+                /** @description these passes of the key's environment; not with the filters */
+                passIds?: string[];
+                /** @description passes whose holder name, email or short ID contains this */
+                search?: string;
+                /**
+                 * @description passes with this tag (any case)
+                 * @example vip
+                 */
+                tag?: string;
+                /** @description the template's passes (filters combine as GET /v1/passes's) */
+                templateId?: string;
+            };
+            /** @description passes the audience named when sending began (before: now) */
+            audienceSize: number;
+            body: string;
+            /** Format: date-time */
+            canceledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description per wallet, each pass of the audience counted once */
+            delivery: {
+                apple: {
+                    /** @description Apple: APNs took the push; Google: added with a notification */
+                    delivered: number;
+                    failed: number;
+                    pending: number;
+                    /** @description why passes were skipped, failed or not notified, by code: pass_voided, pass_not_found, not_issued_for_wallet, not_in_wallet (no device registered / nobody saved the pass), notification_quota_exceeded (Google: added without a notification), or a failure's error code */
+                    reasons: {
+                        [key: string]: number;
+                    };
+                    skipped: number;
+                    /** @description Google: added as a plain message (the pass's 3 notifications per 24 hours were spent); Apple: always 0 */
+                    withoutNotification: number;
+                };
+                google: {
+                    /** @description Apple: APNs took the push; Google: added with a notification */
+                    delivered: number;
+                    failed: number;
+                    pending: number;
+                    /** @description why passes were skipped, failed or not notified, by code: pass_voided, pass_not_found, not_issued_for_wallet, not_in_wallet (no device registered / nobody saved the pass), notification_quota_exceeded (Google: added without a notification), or a failure's error code */
+                    reasons: {
+                        [key: string]: number;
+                    };
+                    skipped: number;
+                    /** @description Google: added as a plain message (the pass's 3 notifications per 24 hours were spent); Apple: always 0 */
+                    withoutNotification: number;
+                };
+            };
+            /** Format: date-time */
+            finishedAt: string | null;
+            header: string;
+            id: string;
+            /**
+             * @default message
+             * @enum {string}
+             */
+            object: "message";
+            /** @description passes of the audience handed the message so far */
+            processed: number;
+            /** Format: date-time */
+            sendAt: string | null;
+            /** @enum {string} */
+            source: "api" | "dashboard";
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "sending" | "sent" | "canceled";
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        MessageCreate: {
+            /** @description passIds, or at least one of templateId, tag and search */
+            audience: {
+                /** @description these passes of the key's environment; not with the filters */
+                passIds?: string[];
+                /** @description passes whose holder name, email or short ID contains this */
+                search?: string;
+                /**
+                 * @description passes with this tag (any case)
+                 * @example vip
+                 */
+                tag?: string;
+                /** @description the template's passes (filters combine as GET /v1/passes's) */
+                templateId?: string;
+            };
+            /** @description the text */
+            body: string;
+            /** @description the title (Apple: the back field's label and the lock screen's prefix; Google: the message's header) */
+            header: string;
+            /**
+             * Format: date-time
+             * @description when to send (ISO 8601 with an offset), up to 90 days ahead; left out, or up to 5 minutes past: now
+             * @example 2027-06-01T09:00:00+02:00
+             */
+            sendAt?: string;
+        };
         Pass: {
             /** @description omitted from list results */
             artifacts?: {
@@ -1901,7 +2063,7 @@ export interface components {
                  */
                 object: "event";
                 /** @enum {string} */
-                type: "pass.added_to_wallet" | "pass.removed_from_wallet" | "pass.created" | "pass.updated" | "pass.voided" | "pass.erased" | "pass_update.delivered" | "pass.email_sent" | "pass.email_failed" | "pass.redeemed" | "pass.balance_changed" | "pass.tier_changed" | "bulk_job.completed" | "webhook_endpoint.test";
+                type: "pass.added_to_wallet" | "pass.removed_from_wallet" | "pass.created" | "pass.updated" | "pass.voided" | "pass.erased" | "pass_update.delivered" | "pass.email_sent" | "pass.email_failed" | "pass.redeemed" | "pass.balance_changed" | "pass.tier_changed" | "bulk_job.completed" | "message.sent" | "webhook_endpoint.test";
             }[];
             installations: {
                 /** @description devices registered for the pass's updates: deviceLibraryId, registeredAt, updatedAt */
@@ -1991,10 +2153,12 @@ export interface components {
                 };
                 id: string;
                 /**
-                 * @description erase: the holder's data was erased (POST /v1/passes/{id}/erase)
+                 * @description erase: the holder's data was erased (POST /v1/passes/{id}/erase); message: a message to holders reached the pass (messageId)
                  * @enum {string}
                  */
-                kind: "update" | "void" | "erase";
+                kind: "update" | "void" | "erase" | "message";
+                /** @description kind message: the message (POST /v1/messages) */
+                messageId: string | null;
                 /** @enum {string} */
                 notificationMode: "silent" | "notify";
                 /**
@@ -2061,10 +2225,12 @@ export interface components {
             };
             id: string;
             /**
-             * @description erase: the holder's data was erased (POST /v1/passes/{id}/erase)
+             * @description erase: the holder's data was erased (POST /v1/passes/{id}/erase); message: a message to holders reached the pass (messageId)
              * @enum {string}
              */
-            kind: "update" | "void" | "erase";
+            kind: "update" | "void" | "erase" | "message";
+            /** @description kind message: the message (POST /v1/messages) */
+            messageId: string | null;
             /** @enum {string} */
             notificationMode: "silent" | "notify";
             /**
@@ -2147,10 +2313,12 @@ export interface components {
                 };
                 id: string;
                 /**
-                 * @description erase: the holder's data was erased (POST /v1/passes/{id}/erase)
+                 * @description erase: the holder's data was erased (POST /v1/passes/{id}/erase); message: a message to holders reached the pass (messageId)
                  * @enum {string}
                  */
-                kind: "update" | "void" | "erase";
+                kind: "update" | "void" | "erase" | "message";
+                /** @description kind message: the message (POST /v1/messages) */
+                messageId: string | null;
                 /** @enum {string} */
                 notificationMode: "silent" | "notify";
                 /**
@@ -2357,7 +2525,7 @@ export interface components {
             endpointId: string;
             eventId: string;
             /** @enum {string} */
-            eventType: "pass.added_to_wallet" | "pass.removed_from_wallet" | "pass.created" | "pass.updated" | "pass.voided" | "pass.erased" | "pass_update.delivered" | "pass.email_sent" | "pass.email_failed" | "pass.redeemed" | "pass.balance_changed" | "pass.tier_changed" | "bulk_job.completed" | "webhook_endpoint.test";
+            eventType: "pass.added_to_wallet" | "pass.removed_from_wallet" | "pass.created" | "pass.updated" | "pass.voided" | "pass.erased" | "pass_update.delivered" | "pass.email_sent" | "pass.email_failed" | "pass.redeemed" | "pass.balance_changed" | "pass.tier_changed" | "bulk_job.completed" | "message.sent" | "webhook_endpoint.test";
             /** @description why it failed without an attempt, e.g. endpoint_disabled */
             failureCode: string | null;
             id: string;
@@ -3525,7 +3693,7 @@ export interface operations {
                 cursor?: string;
                 /** @description 1 to 100 */
                 limit?: number;
-                type?: "pass.added_to_wallet" | "pass.removed_from_wallet" | "pass.created" | "pass.updated" | "pass.voided" | "pass.erased" | "pass_update.delivered" | "pass.email_sent" | "pass.email_failed" | "pass.redeemed" | "pass.balance_changed" | "pass.tier_changed" | "bulk_job.completed" | "webhook_endpoint.test";
+                type?: "pass.added_to_wallet" | "pass.removed_from_wallet" | "pass.created" | "pass.updated" | "pass.voided" | "pass.erased" | "pass_update.delivered" | "pass.email_sent" | "pass.email_failed" | "pass.redeemed" | "pass.balance_changed" | "pass.tier_changed" | "bulk_job.completed" | "message.sent" | "webhook_endpoint.test";
             };
             header?: never;
             path?: never;
@@ -4076,6 +4244,526 @@ export interface operations {
             /** @description Missing, malformed, unknown or revoked API key */
             401: {
                 headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request line too long (gunicorn.conf.py: 4094 bytes) */
+            414: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Header fields too large or too many (gunicorn.conf.py) */
+            431: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_messages: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description 1 to 100 */
+                limit?: number;
+                status?: "scheduled" | "sending" | "sent" | "canceled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Message"][];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        /** @constant */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request line too long (gunicorn.conf.py: 4094 bytes) */
+            414: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Header fields too large or too many (gunicorn.conf.py) */
+            431: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_message: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique value per request (such as a UUID); a retry with the same key and body gets the stored answer. The client makes one when it is left out. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageCreate"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the work runs in the background */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request line too long (gunicorn.conf.py: 4094 bytes) */
+            414: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Header fields too large or too many (gunicorn.conf.py) */
+            431: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request line too long (gunicorn.conf.py: 4094 bytes) */
+            414: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Header fields too large or too many (gunicorn.conf.py) */
+            431: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server failure */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unavailable */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancel_message: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A unique value per request (such as a UUID); a retry with the same key and body gets the stored answer. The client makes one when it is left out. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the permission this operation needs */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Request-Id": components["headers"]["Request-Id"];
                     [name: string]: unknown;
                 };

@@ -135,7 +135,8 @@ def content(item: Pass, definition: dict[str, Any], identity: identities.AppleId
         voided=item.status == "voided", notify_keys=notify_keys(item),
         expiration_date=item.expires_at, relevant_date=item.relevant_date,
         checked_in_at=item.last_redeemed_at, holder_name=item.holder_name,
-        balance=_balance(item, definition), tier=_tier(item, definition))
+        balance=_balance(item, definition), tier=_tier(item, definition),
+        message=item.message)
 
 
 def _balance(item: Pass, definition: dict[str, Any]) -> store_card.Balance | None:
@@ -182,7 +183,7 @@ def notify_keys(item: Pass) -> frozenset[str]:
         return frozenset()
     record = db.session.scalar(select(PassUpdate).where(
         PassUpdate.pass_id == item.id, PassUpdate.pass_version == item.version,
-        PassUpdate.kind == "update").limit(1))
+        PassUpdate.kind.in_(("update", "message"))).limit(1))
     if record is None or record.notification_mode != "notify":
         return frozenset()
     return frozenset(str(change.get("key")) for change in record.changes or [])

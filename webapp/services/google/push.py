@@ -70,7 +70,8 @@ def _push(record: PassUpdate, item: Pass, written: sync.Written, reserved: bool
     else:
         body = objects.patch_body(sync.object_body(item, definition, row.class_id or "",
                                                    row.object_id or ""))
-        if reserved and written.template_type != "generic":  # generic objects have none
+        # Generic objects have none; a message notifies by itself (the object is unchanged).
+        if reserved and written.template_type != "generic" and record.kind == "update":
             body["notifyPreference"] = "NOTIFY_ON_UPDATE"
         if record.kind == "erase":  # earlier messages quote the holder's values
             body["messages"] = []
@@ -93,7 +94,7 @@ def _push(record: PassUpdate, item: Pass, written: sync.Written, reserved: bool
 
 def _message(record: PassUpdate, wallet: google_client.WalletClient, row: GoogleObject,
              resource: dict[str, Any], definition: dict[str, Any], reserved: bool) -> None:
-    text = summary(record, definition)
+    text = _sent(record)[1] if record.kind == "message" else summary(record, definition)
     _prune(wallet, row, resource)
     kind = "TEXT_AND_NOTIFY" if reserved else "TEXT"
     try:
@@ -108,12 +109,16 @@ def _message(record: PassUpdate, wallet: google_client.WalletClient, row: Google
                            _message_body(record, definition, "TEXT"))
     error = None if reserved else _error(QUOTA, "Google allows 3 notifications per pass per "
                                          "24 hours; the change was shown without one.")
-    _finish(record, "updated", message=text, error=error)
+    _finish(record, "updated", message=text, error=error, notified=reserved)
 
 
 def _message_body(record: PassUpdate, definition: dict[str, Any], kind: str) -> dict[str, Any]:
     """The message in the template's default language, and in its other languages as the
-    message's localized header and body (`sync.in_languages`)."""
+    message's localized header and body (`sync.in_languages`); a message to holders
+    (kind `message`) as its sender wrote it."""
+    if record.kind == "message":
+        header, body = _sent(record)
+        return objects.message(record.id, header, body, kind)
     def build(local: dict[str, Any]) -> dict[str, Any]:
         shown = record if local is definition else SimpleNamespace(
             changes=_relabelled(record.changes or [], local))
@@ -158,8 +163,14 @@ def _prune(wallet: google_client.WalletClient, row: GoogleObject,
                      {"messages": messages[-(MAX_MESSAGES - 1):]})
 
 
+def _sent(record: PassUpdate) -> tuple[str, str]:
+    """A message update's header and body (its change: the header as label, body as `to`)."""
+    change = (record.changes or [{}])[0]
+    return str(change.get("label") or ""), str(change.get("to") or "")
+
+
 def _wants_notification(record: PassUpdate) -> bool:
-    return record.kind == "update" and record.notification_mode == "notify"
+    return record.kind in ("update", "message") and record.notification_mode == "notify"
 
 
 def _is_quota(exc: google_client.GoogleWalletError) -> bool:
@@ -224,13 +235,15 @@ def _later(record: PassUpdate, code: str, message: str | None) -> None:
 
 
 def _finish(record: PassUpdate, status: str, *, message: str | None = None,
-            error: dict[str, Any] | None = None, release: bool = False) -> None:
+            error: dict[str, Any] | None = None, release: bool = False,
+            notified: bool | None = None) -> None:
     if release:
         _release(record.id)
     with transaction() as session:
         insights.update_finished(session, record, "google", record.google_status, status)
         count_after_commit(session, metrics.GOOGLE_PUSHES.labels(status).inc)
         record.google_status, record.google_message, record.google_error = status, message, error
+        record.google_notified = notified
         record.updated_at = clock.now()  # `outbox.pass_updates` marks it done once both are
 
 

@@ -48,12 +48,12 @@ def passes_issued(session: Session, items: list[Pass]) -> dict[str, GoogleObject
 
 
 def _new_record(item: Pass, kind: str, mode: str, wallet_changed: bool,
-                changes: list[dict[str, Any]]) -> PassUpdate:
+                changes: list[dict[str, Any]], message_id: str | None = None) -> PassUpdate:
     apple = "pending" if item.apple and wallet_changed else "skipped"
     google = "pending" if item.google and wallet_changed else "skipped"
     return PassUpdate(
         id=ids.new_id("pupd"), pass_id=item.id, organization_id=item.organization_id,
-        environment=item.environment, kind=kind, notification_mode=mode,
+        environment=item.environment, kind=kind, message_id=message_id, notification_mode=mode,
         wallet_changed=wallet_changed, changes=changes, pass_version=item.version,
         apple_status=apple, apple_devices=0, google_status=google,
         delivery_state="pending" if "pending" in (apple, google) else "done",
@@ -90,13 +90,14 @@ def pass_updated(session: Session, item: Pass, changes: list[dict[str, Any]], mo
 
 
 def passes_updated(session: Session,
-                   updates: list[tuple[Pass, list[dict[str, Any]], str, bool]]
-                   ) -> list[PassUpdate]:
+                   updates: list[tuple[Pass, list[dict[str, Any]], str, bool]],
+                   kind: str = "update", message_id: str | None = None) -> list[PassUpdate]:
     """`pass_updated` for passes of one organization and environment (item, changes,
-    notification mode, wallet changed), with one statement per table."""
+    notification mode, wallet changed), with one statement per table; `kind` `message`
+    records a message's text reaching the passes (`message_id`)."""
     if not updates:
         return []
-    records = [_new_record(item, "update", mode, wallet_changed, changes)
+    records = [_new_record(item, kind, mode, wallet_changed, changes, message_id)
                for item, changes, mode, wallet_changed in updates]
     insert_all(session, records)
     _hand_over(session, records)

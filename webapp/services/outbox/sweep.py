@@ -26,7 +26,7 @@ from webapp.db import idempotency, locks
 from webapp.db.transaction import dispatch, end_read, enqueue_after_commit, transaction
 from webapp.extensions import db
 from webapp.models import Event, GoogleObject, PassUpdate, WebhookDelivery
-from webapp.services import bulk
+from webapp.services import bulk, messages
 from webapp.services.google import callbacks
 from webapp.services.webhooks import delivery, events
 
@@ -120,3 +120,4 @@ register("pass_updates", _pass_updates)
 register("google_objects", _google_objects)
 register("webhook_deliveries", _webhook_deliveries)
 register("bulk_jobs", bulk.stale)
+register("messages", messages.due)

@@ -193,9 +193,11 @@ def save_checked(checked: list[Change | ServiceError],
     return [next(saved) if isinstance(c, Change) else c for c in checked]
 
 
-def save_changes(changes: list[Change]) -> list[Updated]:
+def save_changes(changes: list[Change], kind: str = "update", message_id: str | None = None
+                 ) -> list[Updated]:
     """Write each change's values to its pass as the next version, if nobody changed the
-    pass in between, and record the updates: one statement per table and shape.
+    pass in between, and record the updates (of `kind`; a message's: `message_id`): one
+    statement per table and shape.
 
     :raises Conflict: a pass changed meanwhile (`concurrent_update`); nothing is saved.
     """
@@ -224,7 +226,8 @@ def save_changes(changes: list[Change]) -> list[Updated]:
         for change in changes:
             change.item.template_name = names.get(change.item.template_id)
         records = outbox_record.passes_updated(session, [
-            (c.item, c.changes, c.notification_mode, c.wallet_changed) for c in changes])
+            (c.item, c.changes, c.notification_mode, c.wallet_changed) for c in changes],
+            kind, message_id)
     return [Updated(c.item, record) for c, record in zip(changes, records, strict=True)]
 
 

@@ -31,6 +31,7 @@ from webapp.models import (
     Enrollment,
     Event,
     GoogleObject,
+    Message,
     Pass,
     PassEmail,
     PassTag,
@@ -134,12 +135,27 @@ def _erase_history(session: Session, ctx: Context, item: Pass, secrets: frozense
             Event.environment == ctx.environment,
             cast(Event.data, Text).contains(item.id, autoescape=True))):
         event.data = clean(event.data)
+    _erase_messages(session, ctx, secrets)
     idempotency.rewrite_answers(session, ctx, lambda body: _answer(body, item.id, secrets))
     for upload in session.scalars(select(Upload).where(
             Upload.organization_id == ctx.organization_id,
             Upload.environment == ctx.environment)):
         if redact.mentions(upload.data.decode(errors="replace"), secrets):
             session.delete(upload)  # an import not finished: uploaded again if wanted
+
+
+def _erase_messages(session: Session, ctx: Context, secrets: frozenset[str]) -> None:
+    """Messages whose audience was a search naming the holder (staff typed their email), and
+    their `message.sent` events (which name no pass)."""
+    scope = {"organization_id": ctx.organization_id, "environment": ctx.environment}
+    for message in session.scalars(select(Message).filter_by(**scope).where(
+            cast(Message.audience, Text).contains('"search"'))):
+        if redact.mentions(json.dumps(message.audience, ensure_ascii=False), secrets):
+            message.audience = redact.scrub(message.audience, secrets)
+    for event in session.scalars(select(Event).filter_by(type="message.sent", **scope).where(
+            cast(Event.data, Text).contains('"search"'))):
+        if redact.mentions(json.dumps(event.data, ensure_ascii=False), secrets):
+            event.data = redact.scrub(event.data, secrets)
 
 
 def _erase_bulk_items(session: Session, ctx: Context, secrets: frozenset[str],

@@ -49,21 +49,33 @@ def list_(ctx: Context, *, template_id: str | None = None, status: str | None = 
     :raises InvalidRequest: bad filter, limit or cursor.
     """
     scope = (Pass.organization_id == ctx.organization_id, Pass.environment == ctx.environment)
-    query = select(Pass).where(*_filters(ctx, template_id, status, source, search))
-    order = None
-    if tag is not None:
-        # Read through pass_tags' (organization, environment, tag, pass) index, newest
-        # first, each pass by its key: a rare tag never reads the scope's other passes.
-        query = query.join(PassTag, PassTag.pass_id == Pass.id).where(
-            PassTag.organization_id == ctx.organization_id,
-            PassTag.environment == ctx.environment, PassTag.tag == _tag(tag))
-        order = PassTag.pass_id
+    query = matching(select(Pass), ctx, template_id=template_id, status=status, source=source,
+                     search=search, tag=tag)
+    order = PassTag.pass_id if tag is not None else None
     page = pagination.paginate(query, Pass.id, select(Pass.id).where(*scope), limit=limit,
                                cursor=cursor, order_column=order)
     names = template_names({p.template_id for p in page.data})
     for item in page.data:
         item.template_name = names.get(item.template_id)
     return page
+
+
+def matching(query: Select[Any], ctx: Context, *, template_id: str | None = None,
+             status: str | None = None, source: str | None = None, search: str | None = None,
+             tag: str | None = None) -> Select[Any]:
+    """`query` (of passes) narrowed to the context's passes that `list_`'s filters find
+    (also a message's audience); with `tag`, joined to `pass_tags` (its `pass_id` orders).
+
+    :raises InvalidRequest: a tag no tag could be.
+    """
+    query = query.where(*_filters(ctx, template_id, status, source, search))
+    if tag is not None:
+        # Read through pass_tags' (organization, environment, tag, pass) index, newest
+        # first, each pass by its key: a rare tag never reads the scope's other passes.
+        query = query.join(PassTag, PassTag.pass_id == Pass.id).where(
+            PassTag.organization_id == ctx.organization_id,
+            PassTag.environment == ctx.environment, PassTag.tag == _tag(tag))
+    return query
 
 
 def _tag(tag: str) -> str:

@@ -34,7 +34,8 @@ def pass_update_object(record: PassUpdate) -> dict[str, Any]:
     """The pass update record as `GET /v1/pass-updates/<id>` shows it."""
     return {
         "object": "pass_update", "id": record.id, "passId": record.pass_id,
-        "kind": record.kind, "notificationMode": record.notification_mode,
+        "kind": record.kind, "messageId": record.message_id,
+        "notificationMode": record.notification_mode,
         "walletChanged": bool(record.wallet_changed), "changes": {"fields": changes(record)},
         "delivery": {
             "apple": {"status": record.apple_status, "devices": record.apple_devices or 0,

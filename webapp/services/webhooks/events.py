@@ -29,7 +29,7 @@ TEST_EVENT = "webhook_endpoint.test"
 EVENT_TYPES = ("pass.added_to_wallet", "pass.removed_from_wallet", "pass.created",
                "pass.updated", "pass.voided", "pass.erased", "pass_update.delivered",
                "pass.email_sent", "pass.email_failed", "pass.redeemed", "pass.balance_changed",
-               "pass.tier_changed", "bulk_job.completed", TEST_EVENT)
+               "pass.tier_changed", "bulk_job.completed", "message.sent", TEST_EVENT)
 RETENTION = timedelta(days=30)
 DELIVER_TASK = "deliver_webhooks"  # a job per endpoint: jobs.tasks.deliver_webhooks
 

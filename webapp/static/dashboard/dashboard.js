@@ -30,6 +30,14 @@
     if (p && p.textContent.trim()) text = p.textContent.trim();
     toast(text, true);
   });
+  // Date inputs read in the browser's time zone (the message composer's "Send at").
+  function zones(root) {
+    var zone = "UTC";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"; } catch (e) { /* UTC */ }
+    root.querySelectorAll("input[data-browser-zone]").forEach(function (input) { input.value = zone; });
+  }
+  document.addEventListener("DOMContentLoaded", function () { zones(document); });
+  document.addEventListener("htmx:load", function (event) { zones(event.detail.elt); });
   document.addEventListener("htmx:sendError", function () { toast("The server could not be reached. Check your connection.", true); });
   // Forms marked data-track-changes say "Unsaved changes" and warn before leaving.
   document.addEventListener("input", function (event) {

@@ -70,6 +70,8 @@ class PassContent:
     holder_name: str | None = None  # an event ticket's `semantics.attendeeName`
     balance: store_card.Balance | None = None  # a loyalty or gift card's balance
     tier: store_card.TierShown | None = None  # a loyalty card's tier
+    # The last message sent to the holder (`header`, `body`), first on the back.
+    message: Mapping[str, str] | None = None
 
 
 def render(definition: Mapping[str, Any], content: PassContent) -> dict[str, Any]:
@@ -143,8 +145,8 @@ def _fields(definition: Mapping[str, Any], content: PassContent, style: str,
         room = max(0, SQUARE_COMBINED_LIMIT - len(groups["secondaryFields"]))
         overflow += groups["auxiliaryFields"][room:]
         del groups["auxiliaryFields"][room:]
-    groups["backFields"] = (overflow + groups["backFields"] + _event_back(definition, style)
-                            + _checked_in_back(content))
+    groups["backFields"] = (_message_back(content) + overflow + groups["backFields"]
+                            + _event_back(definition, style) + _checked_in_back(content))
     return {name: items for name, items in groups.items() if items}
 
 
@@ -339,6 +341,22 @@ def _event_back(definition: Mapping[str, Any], style: str) -> list[dict[str, Any
             out.append({"key": f"event.{key}", "label": label, "value": w3c(moment),
                         "dateStyle": "PKDateStyleFull", "timeStyle": "PKDateStyleShort"})
     return out
+
+
+MESSAGE_KEY = "pass.message"  # a key no template field can have; also the change's key
+
+
+def _message_back(content: PassContent) -> list[dict[str, Any]]:
+    """The last message on the back: its header as the label, its body as the value; with a
+    change message (the lock screen's text) in the version that sends it."""
+    if not content.message:
+        return []
+    header = str(content.message.get("header") or "")
+    item = {"key": MESSAGE_KEY, "label": header, "value": str(content.message.get("body") or ""),
+            "dataDetectorTypes": ["PKDataDetectorTypeLink", "PKDataDetectorTypePhoneNumber"]}
+    if MESSAGE_KEY in content.notify_keys and not content.voided:
+        item["changeMessage"] = f"{header.replace('%', '%%')}: %@"
+    return [item]
 
 
 def _checked_in_back(content: PassContent) -> list[dict[str, Any]]:

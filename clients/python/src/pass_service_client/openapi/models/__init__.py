@@ -149,6 +149,8 @@ from .list_bulk_jobs_status import ListBulkJobsStatus
 from .list_download_links_response_200 import ListDownloadLinksResponse200
 from .list_events_response_200 import ListEventsResponse200
 from .list_events_type import ListEventsType
+from .list_messages_response_200 import ListMessagesResponse200
+from .list_messages_status import ListMessagesStatus
 from .list_pass_emails_response_200 import ListPassEmailsResponse200
 from .list_pass_redemptions_response_200 import ListPassRedemptionsResponse200
 from .list_pass_updates_response_200 import ListPassUpdatesResponse200
@@ -172,6 +174,18 @@ from .me_permissions_type_0_passes import MePermissionsType0Passes
 from .me_permissions_type_0_redemptions import MePermissionsType0Redemptions
 from .me_permissions_type_0_templates import MePermissionsType0Templates
 from .me_permissions_type_0_webhooks import MePermissionsType0Webhooks
+from .message import Message
+from .message_audience import MessageAudience
+from .message_create import MessageCreate
+from .message_create_audience import MessageCreateAudience
+from .message_delivery import MessageDelivery
+from .message_delivery_apple import MessageDeliveryApple
+from .message_delivery_apple_reasons import MessageDeliveryAppleReasons
+from .message_delivery_google import MessageDeliveryGoogle
+from .message_delivery_google_reasons import MessageDeliveryGoogleReasons
+from .message_object import MessageObject
+from .message_source import MessageSource
+from .message_status import MessageStatus
 from .pass_ import Pass
 from .pass_artifacts import PassArtifacts
 from .pass_artifacts_apple import PassArtifactsApple
@@ -460,6 +474,8 @@ __all__ = (
     "ListDownloadLinksResponse200",
     "ListEventsResponse200",
     "ListEventsType",
+    "ListMessagesResponse200",
+    "ListMessagesStatus",
     "ListPassEmailsResponse200",
     "ListPassRedemptionsResponse200",
     "ListPassUpdatesResponse200",
@@ -483,6 +499,18 @@ __all__ = (
     "MePermissionsType0Redemptions",
     "MePermissionsType0Templates",
     "MePermissionsType0Webhooks",
+    "Message",
+    "MessageAudience",
+    "MessageCreate",
+    "MessageCreateAudience",
+    "MessageDelivery",
+    "MessageDeliveryApple",
+    "MessageDeliveryAppleReasons",
+    "MessageDeliveryGoogle",
+    "MessageDeliveryGoogleReasons",
+    "MessageObject",
+    "MessageSource",
+    "MessageStatus",
     "Pass",
     "PassArtifacts",
     "PassArtifactsApple",

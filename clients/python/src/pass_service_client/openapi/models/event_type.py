@@ -2,6 +2,7 @@ from typing import Literal
 
 EventType = Literal[
     "bulk_job.completed",
+    "message.sent",
     "pass.added_to_wallet",
     "pass.balance_changed",
     "pass.created",
@@ -19,6 +20,7 @@ EventType = Literal[
 
 EVENT_TYPE_VALUES: set[EventType] = {
     "bulk_job.completed",
+    "message.sent",
     "pass.added_to_wallet",
     "pass.balance_changed",
     "pass.created",

@@ -2,6 +2,7 @@ from typing import Literal
 
 ListEventsType = Literal[
     "bulk_job.completed",
+    "message.sent",
     "pass.added_to_wallet",
     "pass.balance_changed",
     "pass.created",
@@ -19,6 +20,7 @@ ListEventsType = Literal[
 
 LIST_EVENTS_TYPE_VALUES: set[ListEventsType] = {
     "bulk_job.completed",
+    "message.sent",
     "pass.added_to_wallet",
     "pass.balance_changed",
     "pass.created",

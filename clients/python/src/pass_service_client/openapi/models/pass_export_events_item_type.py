@@ -2,6 +2,7 @@ from typing import Literal
 
 PassExportEventsItemType = Literal[
     "bulk_job.completed",
+    "message.sent",
     "pass.added_to_wallet",
     "pass.balance_changed",
     "pass.created",
@@ -19,6 +20,7 @@ PassExportEventsItemType = Literal[
 
 PASS_EXPORT_EVENTS_ITEM_TYPE_VALUES: set[PassExportEventsItemType] = {
     "bulk_job.completed",
+    "message.sent",
     "pass.added_to_wallet",
     "pass.balance_changed",
     "pass.created",

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -35,7 +35,9 @@ class PassExportUpdatesItem:
         created_at (datetime.datetime):
         delivery (PassExportUpdatesItemDelivery):
         id (str):
-        kind (PassExportUpdatesItemKind): erase: the holder's data was erased (POST /v1/passes/{id}/erase)
+        kind (PassExportUpdatesItemKind): erase: the holder's data was erased (POST /v1/passes/{id}/erase); message: a
+            message to holders reached the pass (messageId)
+        message_id (None | str): kind message: the message (POST /v1/messages)
         notification_mode (PassExportUpdatesItemNotificationMode):
         object_ (PassExportUpdatesItemObject):  Default: 'pass_update'.
         pass_id (str):
@@ -47,6 +49,7 @@ class PassExportUpdatesItem:
     delivery: PassExportUpdatesItemDelivery
     id: str
     kind: PassExportUpdatesItemKind
+    message_id: None | str
     notification_mode: PassExportUpdatesItemNotificationMode
     pass_id: str
     wallet_changed: bool
@@ -62,6 +65,9 @@ class PassExportUpdatesItem:
         id = self.id
 
         kind: str = self.kind
+
+        message_id: None | str
+        message_id = self.message_id
 
         notification_mode: str = self.notification_mode
 
@@ -80,6 +86,7 @@ class PassExportUpdatesItem:
                 "delivery": delivery,
                 "id": id,
                 "kind": kind,
+                "messageId": message_id,
                 "notificationMode": notification_mode,
                 "object": object_,
                 "passId": pass_id,
@@ -109,6 +116,13 @@ class PassExportUpdatesItem:
 
         kind = check_pass_export_updates_item_kind(d.pop("kind"))
 
+        def _parse_message_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        message_id = _parse_message_id(d.pop("messageId"))
+
         notification_mode = check_pass_export_updates_item_notification_mode(
             d.pop("notificationMode")
         )
@@ -125,6 +139,7 @@ class PassExportUpdatesItem:
             delivery=delivery,
             id=id,
             kind=kind,
+            message_id=message_id,
             notification_mode=notification_mode,
             object_=object_,
             pass_id=pass_id,

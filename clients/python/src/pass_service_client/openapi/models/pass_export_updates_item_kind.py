@@ -1,9 +1,10 @@
 from typing import Literal
 
-PassExportUpdatesItemKind = Literal["erase", "update", "void"]
+PassExportUpdatesItemKind = Literal["erase", "message", "update", "void"]
 
 PASS_EXPORT_UPDATES_ITEM_KIND_VALUES: set[PassExportUpdatesItemKind] = {
     "erase",
+    "message",
     "update",
     "void",
 }

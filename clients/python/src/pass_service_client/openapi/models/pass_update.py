@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -29,7 +29,9 @@ class PassUpdate:
         created_at (datetime.datetime):
         delivery (PassUpdateDelivery):
         id (str):
-        kind (PassUpdateKind): erase: the holder's data was erased (POST /v1/passes/{id}/erase)
+        kind (PassUpdateKind): erase: the holder's data was erased (POST /v1/passes/{id}/erase); message: a message to
+            holders reached the pass (messageId)
+        message_id (None | str): kind message: the message (POST /v1/messages)
         notification_mode (PassUpdateNotificationMode):
         object_ (PassUpdateObject):  Default: 'pass_update'.
         pass_id (str):
@@ -41,6 +43,7 @@ class PassUpdate:
     delivery: PassUpdateDelivery
     id: str
     kind: PassUpdateKind
+    message_id: None | str
     notification_mode: PassUpdateNotificationMode
     pass_id: str
     wallet_changed: bool
@@ -56,6 +59,9 @@ class PassUpdate:
         id = self.id
 
         kind: str = self.kind
+
+        message_id: None | str
+        message_id = self.message_id
 
         notification_mode: str = self.notification_mode
 
@@ -74,6 +80,7 @@ class PassUpdate:
                 "delivery": delivery,
                 "id": id,
                 "kind": kind,
+                "messageId": message_id,
                 "notificationMode": notification_mode,
                 "object": object_,
                 "passId": pass_id,
@@ -99,6 +106,13 @@ class PassUpdate:
 
         kind = check_pass_update_kind(d.pop("kind"))
 
+        def _parse_message_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        message_id = _parse_message_id(d.pop("messageId"))
+
         notification_mode = check_pass_update_notification_mode(
             d.pop("notificationMode")
         )
@@ -115,6 +129,7 @@ class PassUpdate:
             delivery=delivery,
             id=id,
             kind=kind,
+            message_id=message_id,
             notification_mode=notification_mode,
             object_=object_,
             pass_id=pass_id,

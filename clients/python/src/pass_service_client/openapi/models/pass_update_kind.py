@@ -1,9 +1,10 @@
 from typing import Literal
 
-PassUpdateKind = Literal["erase", "update", "void"]
+PassUpdateKind = Literal["erase", "message", "update", "void"]
 
 PASS_UPDATE_KIND_VALUES: set[PassUpdateKind] = {
     "erase",
+    "message",
     "update",
     "void",
 }

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -35,7 +35,9 @@ class PassWithUpdateUpdate:
         created_at (datetime.datetime):
         delivery (PassWithUpdateUpdateDelivery):
         id (str):
-        kind (PassWithUpdateUpdateKind): erase: the holder's data was erased (POST /v1/passes/{id}/erase)
+        kind (PassWithUpdateUpdateKind): erase: the holder's data was erased (POST /v1/passes/{id}/erase); message: a
+            message to holders reached the pass (messageId)
+        message_id (None | str): kind message: the message (POST /v1/messages)
         notification_mode (PassWithUpdateUpdateNotificationMode):
         object_ (PassWithUpdateUpdateObject):  Default: 'pass_update'.
         pass_id (str):
@@ -47,6 +49,7 @@ class PassWithUpdateUpdate:
     delivery: PassWithUpdateUpdateDelivery
     id: str
     kind: PassWithUpdateUpdateKind
+    message_id: None | str
     notification_mode: PassWithUpdateUpdateNotificationMode
     pass_id: str
     wallet_changed: bool
@@ -62,6 +65,9 @@ class PassWithUpdateUpdate:
         id = self.id
 
         kind: str = self.kind
+
+        message_id: None | str
+        message_id = self.message_id
 
         notification_mode: str = self.notification_mode
 
@@ -80,6 +86,7 @@ class PassWithUpdateUpdate:
                 "delivery": delivery,
                 "id": id,
                 "kind": kind,
+                "messageId": message_id,
                 "notificationMode": notification_mode,
                 "object": object_,
                 "passId": pass_id,
@@ -107,6 +114,13 @@ class PassWithUpdateUpdate:
 
         kind = check_pass_with_update_update_kind(d.pop("kind"))
 
+        def _parse_message_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        message_id = _parse_message_id(d.pop("messageId"))
+
         notification_mode = check_pass_with_update_update_notification_mode(
             d.pop("notificationMode")
         )
@@ -123,6 +137,7 @@ class PassWithUpdateUpdate:
             delivery=delivery,
             id=id,
             kind=kind,
+            message_id=message_id,
             notification_mode=notification_mode,
             object_=object_,
             pass_id=pass_id,

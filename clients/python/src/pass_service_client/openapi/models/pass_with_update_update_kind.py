@@ -1,9 +1,10 @@
 from typing import Literal
 
-PassWithUpdateUpdateKind = Literal["erase", "update", "void"]
+PassWithUpdateUpdateKind = Literal["erase", "message", "update", "void"]
 
 PASS_WITH_UPDATE_UPDATE_KIND_VALUES: set[PassWithUpdateUpdateKind] = {
     "erase",
+    "message",
     "update",
     "void",
 }

@@ -2,6 +2,7 @@ from typing import Literal
 
 WebhookDeliveryEventType = Literal[
     "bulk_job.completed",
+    "message.sent",
     "pass.added_to_wallet",
     "pass.balance_changed",
     "pass.created",
@@ -19,6 +20,7 @@ WebhookDeliveryEventType = Literal[
 
 WEBHOOK_DELIVERY_EVENT_TYPE_VALUES: set[WebhookDeliveryEventType] = {
     "bulk_job.completed",
+    "message.sent",
     "pass.added_to_wallet",
     "pass.balance_changed",
     "pass.created",

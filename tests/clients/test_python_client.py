@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -120,7 +121,10 @@ def test_the_asyncio_calls_retry_and_raise_the_same(live: Live, client: Authenti
                 return item, error
             raise AssertionError("no NotFoundError")
 
-    item, missing = asyncio.run(round_trip())
+    # A thread of its own: a browser test before this one in the same worker leaves
+    # Playwright's event loop running in this thread, and asyncio.run refuses that.
+    with ThreadPoolExecutor(1) as thread:
+        item, missing = thread.submit(asyncio.run, round_trip()).result()
     attempts = live.posts(PASSES)
     assert len(attempts) == 2 and attempts[0].idempotency_key == attempts[1].idempotency_key
     assert [p.id for p in paginate(list_passes.sync, client=client)] == [item.id]

@@ -86,7 +86,7 @@ def _event(images: dict[str, str]) -> dict[str, Any]:
 
 
 def _stores(images: dict[str, str]) -> list[dict[str, Any]]:
-    """A loyalty card (tiers with every member), a gift card and a coupon (issue 32)."""
+    """A loyalty card (tiers with every member, sign-ups open), a gift card and a coupon."""
     base = {"schemaVersion": 1, "description": "Bean Club", "organizationName": "Bean Club",
             "colors": {"background": "#6b3e26", "foreground": "#ffffff"},
             "platforms": {"apple": True, "google": True},
@@ -99,7 +99,11 @@ def _stores(images: dict[str, str]) -> list[dict[str, Any]]:
               "foregroundColor": "#f5d061", "labelColor": "#ffffff"}]
     return [
         {**base, "type": "loyalty", "loyalty": {"programName": "Bean Club",
-                                                "pointsLabel": "Beans", "tiers": tiers}},
+                                                "pointsLabel": "Beans", "tiers": tiers},
+         "enrollment": {"enabled": True, "consent": "I agree to the club's rules.",
+                        "fields": [{"key": "holderName", "required": True},
+                                   {"key": "holderEmail", "required": True},
+                                   {"key": "member", "required": False}]}},
         {**base, "type": "gift_card", "giftCard": {"currency": "EUR"}},
         {**base, "type": "coupon", "offer": {"title": "2 for 1", "provider": "Bean Club",
                                              "details": "Any two coffees.",

@@ -28,7 +28,12 @@ class Connection:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                  authority: str):
         self.reader, self.writer, self.authority = reader, writer, authority
-        self.h2 = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
+        # Our headers are fixed lower-case names, and values checked where they come in (push
+        # tokens at registration, topics in certificates): h2's check of each costs a third
+        # of its work per request.
+        self.h2 = h2.connection.H2Connection(h2.config.H2Configuration(
+            client_side=True, validate_outbound_headers=False,
+            normalize_outbound_headers=False))
         self.streams: dict[int, dict] = {}
         self.closed = False
         self.changed = asyncio.Condition()
@@ -71,22 +76,44 @@ class Connection:
 
     async def request(self, path: str, headers: list[tuple[str, str]], body: bytes
                       ) -> tuple[int, bytes]:
-        async with self.changed:
-            await self.changed.wait_for(lambda: self.closed or (
-                self.h2.open_outbound_streams < self.h2.remote_settings.max_concurrent_streams
-                and self.h2.outbound_flow_control_window >= len(body)))
-            if self.closed:
-                raise ConnectionError("the APNs connection closed")
-            stream_id = self.h2.get_next_available_stream_id()
-            self.h2.send_headers(stream_id, [
-                (":method", "POST"), (":scheme", "https"), (":path", path),
-                (":authority", self.authority), *headers,
-                ("content-length", str(len(body)))])
-            self.h2.send_data(stream_id, body, end_stream=True)
-            done = asyncio.get_running_loop().create_future()
-            self.streams[stream_id] = {"status": 0, "body": b"", "done": done}
+        await self.room(len(body))
+        return await self.start(path, headers, body)
+
+    def has_room(self, size: int) -> bool:
+        """Whether a stream with a body of `size` bytes may start now (the streams in flight
+        are ours: counted by our own table, h2 counts by walking all of its streams)."""
+        return len(self.streams) < self.h2.remote_settings.max_concurrent_streams and \
+            self.h2.outbound_flow_control_window >= size
+
+    async def room(self, size: int, timeout: float | None = None) -> None:
+        """Wait until a stream with a body of `size` bytes may start, or the connection
+        closes.
+
+        :raises TimeoutError: no room after `timeout` seconds.
+        """
+        if not self.closed and not self.has_room(size):
+            async with self.changed:
+                await asyncio.wait_for(self.changed.wait_for(
+                    lambda: self.closed or self.has_room(size)), timeout)
+
+    def start(self, path: str, headers: list[tuple[str, str]], body: bytes
+              ) -> asyncio.Future[tuple[int, bytes]]:
+        """Start a request (after `room`): the future of its status and body. Its frames go
+        out with those of the other requests started in this loop turn.
+
+        :raises ConnectionError: the connection is closed.
+        """
+        if self.closed:
+            raise ConnectionError("the APNs connection closed")
+        stream_id = self.h2.get_next_available_stream_id()
+        self.h2.send_headers(stream_id, [
+            (":method", "POST"), (":scheme", "https"), (":path", path),
+            (":authority", self.authority), *headers, ("content-length", str(len(body)))])
+        self.h2.send_data(stream_id, body, end_stream=True)
+        done: asyncio.Future[tuple[int, bytes]] = asyncio.get_running_loop().create_future()
+        self.streams[stream_id] = {"status": 0, "body": b"", "done": done}
         self._schedule_flush()
-        return await done
+        return done
 
     def _schedule_flush(self) -> None:
         if not self._flush_scheduled:

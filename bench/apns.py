@@ -31,6 +31,8 @@ import h2.events
 import h2.settings
 from cryptography.hazmat.primitives import serialization
 
+from webapp.wallets.apple import http2
+
 ROOT = Path(__file__).resolve().parent.parent
 TOPIC = "pass.dev.bench.demo"
 TARGET = 5000
@@ -95,7 +97,7 @@ def _cpu_of(pid: int) -> float:
 def _h2_floor(requests: int = 20_000, batch: int = 500) -> float:
     """Client-side CPU (us) per request of h2 alone: the client's frames made, the server's
     answer (200, apns-id) read, in batches of `batch` streams, as the service's client sends."""
-    client = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
+    client = h2.connection.H2Connection(http2.configuration())
     server = h2.connection.H2Connection(h2.config.H2Configuration(
         client_side=False, validate_inbound_headers=False, validate_outbound_headers=False,
         normalize_outbound_headers=False))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -79,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         fake.stdin.close()  # type: ignore[union-attr]
         fake.wait(timeout=10)
+        shutil.rmtree(tmp, ignore_errors=True)
     floor = _h2_floor()
     rate = statistics.median(rates)
     print(f"h2 state machine alone, client side: {floor:.1f} us per request "

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import shutil
 import statistics
 import sys
 import tempfile
@@ -44,11 +45,14 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
     for database in args.databases.split(","):
         tmp = Path(tempfile.mkdtemp(prefix="bench-cpu-"))
-        if database == "sqlite":
-            ok = _run("sqlite", f"sqlite:///{tmp / 'bench.sqlite3'}", tmp, vars(args)) and ok
-        else:
-            with postgres_database() as url:
-                ok = _run("postgres", url, tmp, {**vars(args), "profile": None}) and ok
+        try:
+            if database == "sqlite":
+                ok = _run("sqlite", f"sqlite:///{tmp / 'bench.sqlite3'}", tmp, vars(args)) and ok
+            else:
+                with postgres_database() as url:
+                    ok = _run("postgres", url, tmp, {**vars(args), "profile": None}) and ok
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
     return 0 if ok else 1
 
 

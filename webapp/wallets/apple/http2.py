@@ -79,11 +79,6 @@ class Connection:
         self.task = asyncio.get_running_loop().create_task(self._read())
         return self
 
-    async def request(self, path: str, headers: list[tuple[str, str]], body: bytes
-                      ) -> tuple[int, bytes]:
-        await self.room(len(body))
-        return await self.start(path, headers, body)
-
     def has_room(self, size: int) -> bool:
         """Whether a stream with a body of `size` bytes may start now (the streams in flight
         are ours: counted by our own table, h2 counts by walking all of its streams)."""

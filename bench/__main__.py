@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ["issue_throughput", "search", "webhooks", "apple_pkpass"]
+BENCHMARKS = ["issue_throughput", "issue_cpu", "search", "webhooks", "apple_pkpass", "apns"]
 # Run by name only: `attack` (issue 22's attack run, a few minutes; PASS/FAIL rows, exit 1 on
 # a FAIL). `python -m bench.attack --help` gives its scale flags.
 # `bulk_jobs` (issue 17's 100,000 passes through bulk jobs on both databases, about half an

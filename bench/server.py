@@ -10,6 +10,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -82,3 +84,19 @@ class Server:
         self.process.terminate()
         self.process.wait(timeout=30)
         shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+@contextmanager
+def postgres_database() -> Iterator[str]:
+    """The URL of a database `bench` on a throwaway PostgreSQL cluster, stopped after."""
+    import psycopg
+
+    from tests.support.services import PostgresCluster
+
+    cluster = PostgresCluster()
+    try:
+        with psycopg.connect(cluster.url().replace("+psycopg", ""), autocommit=True) as conn:
+            conn.execute("CREATE DATABASE bench")
+        yield cluster.url("bench")
+    finally:
+        cluster.stop()

@@ -3,7 +3,9 @@ deflated, and a pass's token is decrypted once per process, not per build."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import zipfile
 from types import SimpleNamespace
 from typing import Any
@@ -23,8 +25,11 @@ def test_small_files_are_stored_and_big_ones_deflated() -> None:
     assert methods == {"big.strings": zipfile.ZIP_DEFLATED, "icon.png": zipfile.ZIP_STORED,
                        "pass.json": zipfile.ZIP_STORED, "manifest.json": zipfile.ZIP_STORED,
                        "signature": zipfile.ZIP_STORED}
-    assert archive.testzip() is None
+    assert archive.testzip() is None  # every CRC-32, small files and big
     assert {name: archive.read(name) for name in files} == files
+    assert json.loads(manifest) == {name: hashlib.sha1(data).hexdigest()
+                                    for name, data in files.items()}
+    assert bundle.manifest(files) == manifest  # the big file's digests, kept, are the same
 
 
 def test_a_token_is_decrypted_once(monkeypatch: pytest.MonkeyPatch) -> None:

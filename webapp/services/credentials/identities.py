@@ -218,7 +218,7 @@ def _default_issuer(organization_id: str, preferred: str | None) -> GoogleIssuer
 
 # ---- identities for signing --------------------------------------------------------------------
 
-_cache: dict[tuple[str, ...], Any] = {}
+_cache: dict[tuple[Any, ...], Any] = {}
 _cache_lock = threading.Lock()
 
 
@@ -294,7 +294,7 @@ def demo_google() -> GoogleIdentity:
     """The installation's demo Google issuer: configured, else generated and kept."""
     configured = settings.get("DEMO_GOOGLE_SERVICE_ACCOUNT")
     key = ("demo-google", configured or "", settings.get("DEMO_GOOGLE_ISSUER_ID") or "",
-           str(db.engine.url))
+           db.engine.url)  # (see _demo_row)
     with _cache_lock:
         identity = _cache.get(key)
     if identity is not None:  # every test pass with Google asks: parse it once
@@ -330,8 +330,8 @@ def _read_config_bytes(value: str) -> bytes:
 
 
 def _demo_row(kind: str, generate: Any) -> tuple[dict[str, Any], bytes]:
-    url = str(db.engine.url)
-    key = ("demo", kind, url)
+    key = ("demo", kind, db.engine.url)  # the URL itself: rendered as text on every pass cost
+    # more than the rest of the lookup
     with _cache_lock:
         if key in _cache:
             return _cache[key]

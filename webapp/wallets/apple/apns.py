@@ -25,7 +25,8 @@ import threading
 import time
 from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from functools import partial
+from typing import Any, TypeVar, cast
 from urllib.parse import urlsplit
 
 import h2.exceptions
@@ -106,41 +107,52 @@ class ApnsClient:
 
     async def push_async(self, tokens: list[str], topic: str, push_type: str | None = None
                          ) -> list[PushResult]:
-        """The same, on the client's loop."""
-        gate = asyncio.Semaphore(self.concurrency)
+        """The same, on the client's loop: each token's request is started as soon as
+        `concurrency` and the server's limit allow; no task per push."""
         headers = [("apns-topic", topic)]
         if push_type:
             headers += [("apns-push-type", push_type),
                         ("apns-priority", "5" if push_type == "background" else "10")]
+        loop = asyncio.get_running_loop()
+        gate = asyncio.Semaphore(self.concurrency)
+        results: list[PushResult | None] = [None] * len(tokens)
+        answers: list[asyncio.Future[Any]] = []
+        for index, token in enumerate(tokens):
+            await gate.acquire()
+            try:
+                connection = await self._connected()
+                await connection.room(len(BODY), REQUEST_TIMEOUT)
+                answer = connection.start(f"/3/device/{token}", headers, BODY)
+            except _FAILURES as exc:
+                gate.release()
+                results[index] = self._failure(token, exc)
+                continue
+            timer = loop.call_later(REQUEST_TIMEOUT, _expire, answer)
+            answer.add_done_callback(partial(self._answered, results, index, token, timer, gate))
+            answers.append(answer)
+        if answers:
+            await asyncio.wait(answers)
+        return cast(list[PushResult], results)
 
-        async def one(token: str) -> PushResult:
-            async with gate:
-                return await self._send(token, headers)
+    def _answered(self, results: list[PushResult | None], index: int, token: str,
+                  timer: asyncio.TimerHandle, gate: asyncio.Semaphore,
+                  answer: asyncio.Future[tuple[int, bytes]]) -> None:
+        timer.cancel()
+        gate.release()
+        exc = ConnectionError("cancelled") if answer.cancelled() else answer.exception()
+        results[index] = self._failure(token, exc) if exc is not None else \
+            _result(token, *answer.result())
 
-        return list(await asyncio.gather(*(one(t) for t in tokens)))
-
-    async def _send(self, token: str, headers: list[tuple[str, str]]) -> PushResult:
-        try:
-            connection = await self._connected()
-            status, body = await asyncio.wait_for(
-                connection.request(f"/3/device/{token}", headers, BODY), REQUEST_TIMEOUT)
-        except (OSError, ssl.SSLError, TimeoutError, ConnectionError,
-                h2.exceptions.H2Error) as exc:
-            stale = self._failed is None or \
-                time.monotonic() - self._failed[0] >= RECONNECT_AFTER
-            if stale and (self._connection is None or self._connection.closed):
-                self._failed = (time.monotonic(), exc)  # the batch fails fast: no reconnect storm
-            return PushResult(token, TRANSPORT_ERROR, _transport_reason(exc))
-        if status == 200:
-            return PushResult(token, 200)
-        reason, stamp = None, None
-        with contextlib.suppress(ValueError, AttributeError, TypeError):
-            answer = json.loads(body)
-            reason = str(answer.get("reason")) if answer.get("reason") else None
-            stamp = int(answer["timestamp"]) if answer.get("timestamp") is not None else None
-        return PushResult(token, status, reason, stamp)
+    def _failure(self, token: str, exc: BaseException) -> PushResult:
+        stale = self._failed is None or time.monotonic() - self._failed[0] >= RECONNECT_AFTER
+        if stale and (self._connection is None or self._connection.closed):
+            self._failed = (time.monotonic(), exc)  # the batch fails fast: no reconnect storm
+        return PushResult(token, TRANSPORT_ERROR, _transport_reason(exc))
 
     async def _connected(self) -> Connection:
+        connection = self._connection
+        if connection is not None and not connection.closed:
+            return connection
         if self._opening is None:
             self._opening = asyncio.Lock()
         async with self._opening:
@@ -163,6 +175,25 @@ class ApnsClient:
         connection, self._connection = self._connection, None
         if connection is not None:
             _background().run(connection.close(), 10)
+
+
+_FAILURES = (OSError, ssl.SSLError, TimeoutError, ConnectionError, h2.exceptions.H2Error)
+
+
+def _expire(answer: asyncio.Future[Any]) -> None:
+    if not answer.done():
+        answer.set_exception(TimeoutError("APNs did not answer in time"))
+
+
+def _result(token: str, status: int, body: bytes) -> PushResult:
+    if status == 200:
+        return PushResult(token, 200)
+    reason, stamp = None, None
+    with contextlib.suppress(ValueError, AttributeError, TypeError):
+        answer = json.loads(body)
+        reason = str(answer.get("reason")) if answer.get("reason") else None
+        stamp = int(answer["timestamp"]) if answer.get("timestamp") is not None else None
+    return PushResult(token, status, reason, stamp)
 
 
 def _transport_reason(exc: BaseException) -> str:

@@ -113,7 +113,7 @@ def pass_files(pass_json: Mapping[str, Any], image_bytes: Mapping[str, bytes]
 
 def manifest(files: Mapping[str, bytes]) -> bytes:
     """`manifest.json`: the SHA-1 (hex) of every file, by its path in the bundle."""
-    return json.dumps({name: _digests(data)[0] for name, data in sorted(files.items())},
+    return json.dumps({name: _sha1(data) for name, data in sorted(files.items())},
                       separators=(",", ":")).encode()
 
 
@@ -126,7 +126,7 @@ def pack(files: Mapping[str, bytes], manifest_bytes: bytes, signature: bytes) ->
                ("signature", signature)]
     for name, data in entries:
         raw_name = name.encode()
-        crc = _digests(data)[1]
+        crc = _crc32(data)
         if name.endswith(".png") or name == "signature" or len(data) < _DEFLATE_MIN:
             method, body = 0, data
         else:
@@ -144,8 +144,21 @@ def pack(files: Mapping[str, bytes], manifest_bytes: bytes, signature: bytes) ->
     return b"".join(out) + directory + end
 
 
+def _sha1(data: bytes) -> str:
+    """The file's SHA-1 (hex), for the manifest."""
+    if len(data) < _DIGEST_MIN:  # pass.json, small images: hashing is cheaper than a lookup
+        return hashlib.sha1(data).hexdigest()  # noqa: S324 (Apple's format)
+    return _digests(data)[0]
+
+
+def _crc32(data: bytes) -> int:
+    """The file's CRC-32, for the zip."""
+    return zlib.crc32(data) if len(data) < _DIGEST_MIN else _digests(data)[1]
+
+
 def _digests(data: bytes) -> tuple[str, int]:
-    """SHA-1 (hex) and CRC-32 of a file; kept for the images, which recur in every pass."""
+    """SHA-1 (hex) and CRC-32 of a file of _DIGEST_MIN bytes or more; kept for the images,
+    which recur in every pass."""
     key = id(data)
     with _lock:
         found = _digest_cache.get(key)
@@ -153,9 +166,8 @@ def _digests(data: bytes) -> tuple[str, int]:
             return found[1], found[2]
     sha1 = hashlib.sha1(data).hexdigest()  # noqa: S324 (Apple's format)
     crc = zlib.crc32(data)
-    if len(data) >= _DIGEST_MIN:
-        with _lock:
-            _digest_cache[key] = (data, sha1, crc)
-            while len(_digest_cache) > _CACHE_LIMIT:
-                _digest_cache.popitem(last=False)
+    with _lock:
+        _digest_cache[key] = (data, sha1, crc)
+        while len(_digest_cache) > _CACHE_LIMIT:
+            _digest_cache.popitem(last=False)
     return sha1, crc

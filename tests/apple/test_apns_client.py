@@ -1,0 +1,115 @@
+"""The APNs client against the fake APNs, without the app: results in token order, the
+server's stream limit and the client's concurrency, the timeout of a push, an answer that
+cannot be read, and a batch that cannot connect."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import h2.connection
+import pytest
+
+from tests.apple.conftest import DEMO_PASS_TYPE, demo_chain, demo_root_pem
+from tests.support.fake_apns import FakeApns
+from webapp.wallets.apple import apns
+
+
+class _Silent(FakeApns):
+    """Takes the requests and never answers them."""
+
+    def _event(self, conn: h2.connection.H2Connection, event: Any,
+               streams: dict[int, dict[str, Any]], uid: str | None) -> None:
+        pass
+
+
+class _Garbled(FakeApns):
+    """Answers every request with a `:status` that is not a number."""
+
+    def _event(self, conn: h2.connection.H2Connection, event: Any,
+               streams: dict[int, dict[str, Any]], uid: str | None) -> None:
+        import h2.events
+
+        if isinstance(event, h2.events.StreamEnded):
+            conn.send_headers(event.stream_id, [(b":status", b"2x0")], end_stream=True)
+
+
+def _client(fake: FakeApns, concurrency: int = apns.CONCURRENCY) -> apns.ApnsClient:
+    identity = demo_chain().identity
+    chain = (identity.certificate_pem() + identity.wwdr_pem()).encode()
+    return apns.ApnsClient(fake.base, chain, identity.private_key_pem(), fake.ca_file,
+                           concurrency)
+
+
+@pytest.fixture
+def serve() -> Iterator[Any]:
+    started: list[FakeApns] = []
+
+    def start(kind: type[FakeApns] = FakeApns, **options: Any) -> FakeApns:
+        fake = kind([demo_root_pem()], **options).start()
+        started.append(fake)
+        return fake
+
+    yield start
+    for fake in started:
+        fake.stop()
+
+
+def test_results_come_in_token_order_past_the_server_limit_and_the_concurrency(serve: Any
+                                                                                ) -> None:
+    fake = serve(max_streams=3)
+    tokens = [f"{i:064x}" for i in range(120)]
+    fake.answer(tokens[7], (410, "Unregistered"))
+    fake.answer(tokens[50], (400, "BadDeviceToken"))
+    client = _client(fake, concurrency=10)
+    try:
+        results = client.push(tokens, DEMO_PASS_TYPE)
+    finally:
+        client.close()
+    assert [r.token for r in results] == tokens
+    assert [r.status for r in results].count(200) == 118
+    assert (results[7].status, results[7].reason) == (410, "Unregistered")
+    assert results[7].timestamp_ms is not None
+    assert (results[50].status, results[50].reason) == (400, "BadDeviceToken")
+    assert len(fake.pushes) == 120 and fake.connections == 1
+
+
+def test_a_push_not_answered_in_time_is_a_transport_error(serve: Any,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    monkeypatch.setattr(apns, "REQUEST_TIMEOUT", 0.5)
+    client = _client(serve(_Silent))
+    try:
+        results = client.push(["ab" * 32, "cd" * 32], DEMO_PASS_TYPE)
+    finally:
+        client.close()
+    assert [(r.status, r.reason) for r in results] == [
+        (apns.TRANSPORT_ERROR, "ConnectionFailed: TimeoutError")] * 2
+
+
+def test_a_status_that_is_not_a_number_counts_as_no_answer(serve: Any) -> None:
+    client = _client(serve(_Garbled))
+    started = time.monotonic()
+    try:
+        [result] = client.push(["ab" * 32], DEMO_PASS_TYPE)
+    finally:
+        client.close()
+    assert result.status == apns.TRANSPORT_ERROR
+    assert time.monotonic() - started < apns.REQUEST_TIMEOUT / 3  # at once, not timed out
+
+
+def test_a_batch_that_cannot_connect_fails_fast(serve: Any) -> None:
+    fake = serve()
+    identity = demo_chain().identity
+    chain = (identity.certificate_pem() + identity.wwdr_pem()).encode()
+    client = apns.ApnsClient("https://127.0.0.1:9", chain, identity.private_key_pem(),
+                             fake.ca_file)  # nothing listens there
+    started = time.monotonic()
+    try:
+        failed = client.push([f"{i:064x}" for i in range(50)], DEMO_PASS_TYPE)
+    finally:
+        client.close()
+    assert time.monotonic() - started < 2  # one refused connection, not one per push
+    assert {r.status for r in failed} == {apns.TRANSPORT_ERROR}
+    assert {r.reason for r in failed} == {"ConnectionFailed: ConnectionRefusedError"}

@@ -63,6 +63,7 @@ worker: $(VENV)/.installed  ## run an RQ worker with its scheduler (needs REDIS_
 # The PostgreSQL lane: every test that reaches the database through the app (browser and
 # CLI tests run on SQLite only).
 PG_LANE := tests/api tests/apple tests/google tests/webhooks tests/jobs tests/dashboard tests/holder \
+	tests/signup \
 	tests/services \
 	tests/db tests/test_monitoring.py
 

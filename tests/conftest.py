@@ -79,12 +79,14 @@ def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
         yield {"kind": "sqlite", "template": template, "tmp": tmp}
 
 
-def _truncate_all(app: Flask) -> None:
+def _empty_all(app: Flask) -> None:
+    """Empty every table, children first. DELETE, not TRUNCATE: a test leaves a few rows,
+    and TRUNCATE's new files for 39 tables and their indexes cost 54 ms a test against 8."""
     from webapp.extensions import db
 
-    names = ", ".join(t.name for t in db.metadata.sorted_tables)
     with db.engine.begin() as conn:
-        conn.exec_driver_sql(f"TRUNCATE {names} CASCADE")
+        for table in reversed(db.metadata.sorted_tables):
+            conn.execute(table.delete())
 
 
 @pytest.fixture
@@ -106,7 +108,7 @@ def app_with(database: dict[str, Any], database_url: str, tmp_path: Path,
     app.instance_path = str(tmp_path / "instance")
     with app.app_context():
         if database["kind"] == "postgres":
-            _truncate_all(app)
+            _empty_all(app)
     yield app
     _finish_background_jobs(app)
     clock.set_now(None)

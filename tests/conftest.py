@@ -42,6 +42,7 @@ def base_overrides(tmp: Path, database_url: str) -> dict[str, Any]:
         "RATE_LIMIT_PUBLIC": 100000,
         "RATE_LIMIT_FILE": str(tmp / "ratelimits.sqlite"),  # each test counts on its own
         "TESTING": True,
+        "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # scrypt's 0.3 s, in nearly every test
     }
 
 

@@ -24,7 +24,7 @@ PRODUCTION = {"APP_ENV": "production", "SECRET_KEY": "s" * 40, "ENCRYPTION_KEYS"
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("APP_ENV", "BASE_URL", "DATABASE_URL", "REDIS_URL", "SECRET_KEY",
-                 "ENCRYPTION_KEYS", "ALLOW_SQLITE_IN_PRODUCTION"):
+                 "ENCRYPTION_KEYS", "ALLOW_SQLITE_IN_PRODUCTION", "PASSWORD_HASH_METHOD"):
         monkeypatch.delenv(name, raising=False)
 
 
@@ -63,6 +63,28 @@ def test_production_refuses_sqlite_unless_told(tmp_path: Path, monkeypatch: pyte
     assert allowed["DATABASE_URL"].startswith("sqlite:///")
 
 
+def test_production_hashes_passwords_with_scrypt_only(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    assert config.load(str(tmp_path), PRODUCTION)["PASSWORD_HASH_METHOD"] == "scrypt"
+    monkeypatch.setenv("PASSWORD_HASH_METHOD", "pbkdf2:sha256:1000")
+    with pytest.raises(config.ConfigError, match="unset PASSWORD_HASH_METHOD"):
+        config.load(str(tmp_path), PRODUCTION)
+
+
+def test_a_new_owner_password_is_hashed_with_scrypt_by_default(
+        database: dict[str, Any], database_url: str, tmp_path: Path) -> None:
+    from webapp.services.accounts import organizations
+
+    app = _app(database, database_url, tmp_path, PASSWORD_HASH_METHOD="scrypt")
+    with app.app_context():
+        organizations.create("Acme", "owner@acme.test", "correct horse battery")
+        user = organizations.check_login("owner@acme.test", "correct horse battery")
+        assert user is not None
+        assert user.password_hash.startswith("scrypt:")
+        assert organizations.check_login("owner@acme.test", "wrong horse battery") is None
+        assert organizations.check_login("nobody@acme.test", "correct horse battery") is None
+
+
 def _app(database: dict[str, Any], url: str, tmp: Path, **settings: Any) -> Any:
     overrides = {**base_overrides(tmp, url), **settings}
     return create_app(overrides)
@@ -73,7 +95,7 @@ def test_production_without_redis_warns(database: dict[str, Any], database_url: 
                                         ) -> None:
     caplog.set_level(logging.WARNING, logger="webapp")
     _app(database, database_url, tmp_path, APP_ENV="production",
-         ALLOW_SQLITE_IN_PRODUCTION=True)
+         ALLOW_SQLITE_IN_PRODUCTION=True, PASSWORD_HASH_METHOD="scrypt")
     [warning] = [r for r in caplog.records if r.name == "webapp"]
     assert "REDIS_URL is not set" in warning.getMessage()
 

@@ -76,6 +76,9 @@ DEFAULTS: dict[str, Any] = {
     # Emails in any hour: of one pass, and of an organization to one address (decisions.md).
     "EMAIL_PASS_HOURLY_LIMIT": 5,
     "EMAIL_RECIPIENT_HOURLY_LIMIT": 20,
+    # How dashboard passwords are hashed (werkzeug's method string). Production refuses any
+    # other: only the test suite, which creates a user in nearly every test, sets a cheap one.
+    "PASSWORD_HASH_METHOD": "scrypt",
     # Production on SQLite: one machine, its database a file on its disk (docs/deploy.md).
     "ALLOW_SQLITE_IN_PRODUCTION": False,
 }
@@ -86,7 +89,7 @@ _STRINGS = (
     "GOOGLE_CALLBACK_SENDER_ID", "DEMO_APPLE_P12", "DEMO_APPLE_P12_PASSWORD",
     "DEMO_GOOGLE_ISSUER_ID", "DEMO_GOOGLE_SERVICE_ACCOUNT", "SECRET_KEY", "ENCRYPTION_KEYS",
     "DATABASE_URL", "LOG_LEVEL", "APNS_CA_FILE", "HOST", "RATE_LIMIT_FILE", "SMTP_URL",
-    "EMAIL_FROM", "METRICS_TOKEN",
+    "EMAIL_FROM", "METRICS_TOKEN", "PASSWORD_HASH_METHOD",
 )
 _INTS = ("RATE_LIMIT_LIVE", "RATE_LIMIT_TEST", "RATE_LIMIT_PUBLIC", "RATE_LIMIT_UNAUTHENTICATED",
          "RATE_LIMIT_SIGNUP",
@@ -157,6 +160,9 @@ def _check_production(settings: dict[str, Any]) -> None:
         raise ConfigError("APP_ENV=production needs BASE_URL, the address holders and wallets "
                           "reach the service at (https://passes.example.com): links, pass "
                           "files and webhooks are built from it")
+    if settings["PASSWORD_HASH_METHOD"] != DEFAULTS["PASSWORD_HASH_METHOD"]:
+        raise ConfigError("APP_ENV=production hashes dashboard passwords with scrypt: unset "
+                          "PASSWORD_HASH_METHOD")
     if str(settings["DATABASE_URL"]).startswith("sqlite") and \
             not settings["ALLOW_SQLITE_IN_PRODUCTION"]:
         raise ConfigError("APP_ENV=production refuses SQLite: its database is a file on this "

@@ -305,3 +305,43 @@ def test_an_endpoint_subscribed_to_message_sent_gets_it(app: Flask, api: Api,
     assert event["data"]["object"]["id"] == sent["id"]
     assert event["data"]["object"]["audienceSize"] == 1
     assert len(receiver.requests) == 1  # subscribed to message.sent only
+
+
+def test_failures_are_counted_by_error_code_in_one_query_a_wallet(
+        app: Flask, api: Api, template: dict[str, Any]) -> None:
+    from sqlalchemy import event, update
+
+    from webapp.db.transaction import transaction
+    from webapp.extensions import db
+    from webapp.models import PassUpdate
+
+    passes = [issue(api, template) for _ in range(3)]
+    messages = [send(api, {"passIds": [p["id"] for p in passes]}, body=f"n{i}")["id"]
+                for i in range(3)]
+    failures = [({"code": "apns_unreachable"}, {"code": "google_rejected"}),
+                ({"code": "apns_unreachable"}, {"message": "no code"}), (None, None)]
+    with app.app_context(), transaction() as session:
+        for message_id in messages:
+            for item, (apple, google) in zip(passes, failures, strict=True):
+                session.execute(update(PassUpdate).where(
+                    PassUpdate.message_id == message_id, PassUpdate.pass_id == item["id"]
+                ).values(apple_status="failed", apple_error=apple,
+                         google_status="failed", google_error=google))
+        engine = db.engine
+    reads: list[str] = []
+
+    def capture(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if "FROM pass_updates" in statement:
+            reads.append(statement)
+
+    event.listen(engine, "before_cursor_execute", capture)
+    try:
+        listed = api.get("/v1/messages").get_json()["data"]
+    finally:
+        event.remove(engine, "before_cursor_execute", capture)
+    assert len(reads) == 3  # the counts, Apple's failures, Google's: not one a message
+    for message in listed:
+        apple, google = message["delivery"]["apple"], message["delivery"]["google"]
+        assert (apple["failed"], google["failed"]) == (3, 3)
+        assert apple["reasons"] == {"apns_unreachable": 2, "failed": 1}
+        assert google["reasons"] == {"failed": 2, "google_rejected": 1}

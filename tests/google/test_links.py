@@ -101,6 +101,7 @@ def test_unknown_links_and_passes_not_for_google_are_404(api: Api, template: dic
     assert api.client.get(f"/p/{apple_only['shortId']}/google").status_code == 404
 
 
+@pytest.mark.usefixtures("patient_tap")
 def test_object_not_written_yet_is_written_when_the_holder_clicks(
         app: Flask, api: Api, template: dict, fake_google: FakeGoogle) -> None:
 

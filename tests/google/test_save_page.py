@@ -47,6 +47,7 @@ def _download_path(api: Api, item: dict[str, Any]) -> str:
     return "/d/" + url.rsplit("/", 1)[1]
 
 
+@pytest.mark.usefixtures("patient_tap")
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_google_down_on_tap_answers_the_page_asking_to_try_again(
         app: Flask, api: Api, template: dict, fake_google: FakeGoogle, language: str) -> None:

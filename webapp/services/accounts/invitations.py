@@ -11,20 +11,18 @@ replaces its open invitation.
 
 from __future__ import annotations
 
-import functools
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select, update
-from werkzeug.security import check_password_hash, generate_password_hash
 
 from webapp import clock, ids, metrics, settings
 from webapp.db.transaction import changed_rows, end_read, enqueue_after_commit, transaction
 from webapp.errors import Conflict, InvalidRequest, NotFound, Unprocessable
 from webapp.extensions import db
 from webapp.models import Invitation, Membership, Organization, User
-from webapp.services.accounts import members
+from webapp.services.accounts import members, passwords
 from webapp.services.accounts.organizations import _EMAIL
 from webapp.services.accounts.users import MIN_PASSWORD
 from webapp.services.context import Context
@@ -33,12 +31,6 @@ from webapp.services.email import message, sending, smtp
 LIFETIME = timedelta(days=7)
 SEND_TASK = "send_invitation_email"
 log = logging.getLogger("webapp.email")
-
-
-@functools.cache
-def _no_user_hash() -> str:
-    """A hash to check against when the address has no account: the same work either way."""
-    return generate_password_hash("no user has this password")
 
 
 @dataclass(frozen=True)
@@ -189,14 +181,14 @@ def accept(token: str, password: str, user_id: str | None = None) -> str:
             raise InvalidRequest(f"This invitation is for {row.email}: sign out, then open "
                                  "the link again.", code="wrong_user")
     elif user is not None:
-        if not check_password_hash(user.password_hash, password or ""):
+        if not passwords.matches(user.password_hash, password):
             raise WrongPassword("The password is not correct.", param="password")
     else:
-        check_password_hash(_no_user_hash(), password or "")  # the same time as a known address
+        passwords.check_nobody(password)  # the same time as a known address
         if len(password or "") < MIN_PASSWORD:
             raise InvalidRequest(f"The password needs at least {MIN_PASSWORD} characters.",
                                  param="password")
-    new_hash = generate_password_hash(password) if user is None else None
+    new_hash = passwords.hash_password(password) if user is None else None
     end_read()
     return _join(row.id, row.email, new_hash)
 

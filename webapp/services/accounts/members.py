@@ -12,13 +12,13 @@ from datetime import datetime
 
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
-from werkzeug.security import generate_password_hash
 
 from webapp import ids
 from webapp.db.transaction import transaction
 from webapp.errors import Conflict, InvalidRequest, NotFound, ServiceError
 from webapp.extensions import db
 from webapp.models import Membership, User
+from webapp.services.accounts import passwords
 from webapp.services.accounts.organizations import _EMAIL  # one definition of a valid email
 from webapp.services.accounts.users import MIN_PASSWORD
 from webapp.services.context import Context
@@ -81,7 +81,7 @@ def add(ctx: Context, email: str, password: str, role: str = "member") -> Added:
                 raise InvalidRequest(f"The initial password needs at least {MIN_PASSWORD} "
                                      "characters.", param="password")
             user = User(id=ids.new_id("usr"), email=email,
-                        password_hash=generate_password_hash(password))
+                        password_hash=passwords.hash_password(password))
             session.add(user)
             session.flush()
         elif session.scalar(select(Membership.id).where(

@@ -7,14 +7,13 @@ import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import select
-from werkzeug.security import check_password_hash, generate_password_hash
 
 from webapp import ids
 from webapp.db.transaction import transaction
 from webapp.errors import Conflict, InvalidRequest, NotFound
 from webapp.extensions import db
 from webapp.models import ApiKey, Membership, Organization, User
-from webapp.services.accounts import api_keys
+from webapp.services.accounts import api_keys, passwords
 
 _EMAIL = re.compile(r"^[^@\s]{1,64}@[^@\s]{1,190}\.[^@\s]{2,63}$")
 
@@ -50,7 +49,7 @@ def create(name: str, email: str | None = None, password: str | None = None) -> 
             raise Conflict("A user with this email exists already.", code="email_taken")
         org = Organization(id=org_id, name=name)
         user = User(id=ids.new_id("usr"), email=email,
-                    password_hash=generate_password_hash(password))
+                    password_hash=passwords.hash_password(password))
         session.add_all([org, user])
         session.flush()
         session.add(Membership(id=ids.new_id("mem"), user_id=user.id, organization_id=org.id,
@@ -76,11 +75,8 @@ def check_login(email: str, password: str) -> User | None:
     """The user for these credentials, or None (same work either way)."""
     user = db.session.scalar(select(User).where(User.email == (email or "").strip().lower()))
     if user is None:
-        check_password_hash(_DUMMY_HASH, password or "")
+        passwords.check_nobody(password)
         return None
-    return user if check_password_hash(user.password_hash, password or "") else None
-
-
-_DUMMY_HASH = generate_password_hash("not-a-password")
+    return user if passwords.matches(user.password_hash, password) else None
 
 __all__ = ["ApiKey", "CreatedOrganization", "any_exists", "check_login", "create", "get"]

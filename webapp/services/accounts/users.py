@@ -8,13 +8,12 @@ import hmac
 from dataclasses import dataclass
 
 from sqlalchemy import select, update
-from werkzeug.security import check_password_hash, generate_password_hash
 
 from webapp.db.transaction import end_read, transaction
 from webapp.errors import InvalidRequest
 from webapp.extensions import db
 from webapp.models import Membership, Organization, User
-from webapp.services.accounts import organizations
+from webapp.services.accounts import organizations, passwords
 
 MIN_PASSWORD = 8
 
@@ -105,12 +104,12 @@ def change_password(user_id: str, current_password: str, new_password: str) -> S
         one is too short (`new_password`).
     """
     user = db.session.get(User, user_id)
-    if user is None or not check_password_hash(user.password_hash, current_password or ""):
+    if user is None or not passwords.matches(user.password_hash, current_password):
         raise InvalidRequest("The current password is not correct.", param="current_password")
     if len(new_password or "") < MIN_PASSWORD:
         raise InvalidRequest(f"The new password needs at least {MIN_PASSWORD} characters.",
                              param="new_password")
-    password_hash = generate_password_hash(new_password)  # slow: before the writers' queue
+    password_hash = passwords.hash_password(new_password)  # slow: before the writers' queue
     with transaction() as session:
         session.execute(update(User).where(User.id == user_id).values(
             password_hash=password_hash, session_generation=User.session_generation + 1))

@@ -30,7 +30,6 @@ _APPLE = {"sent": ("delivered", None), "delivered": ("delivered", None),
 _GOOGLE = {"not_saved": ("skipped", "not_in_wallet"),
            "skipped": ("skipped", "not_issued_for_wallet"), "failed": ("failed", None),
            "pending": ("pending", None)}
-_FAILURES_READ = 1000  # failed updates whose error codes are tallied, per wallet
 
 
 def find(ctx: Context, message_id: str) -> Message:
@@ -85,16 +84,16 @@ def delivery_of(messages: list[Message]) -> dict[str, dict[str, Any]]:
         PassUpdate.message_id.in_(list(found))).group_by(
         PassUpdate.message_id, PassUpdate.apple_status, PassUpdate.google_status,
         PassUpdate.google_notified))
-    failed: set[tuple[str, str]] = set()
+    failed: dict[str, list[str]] = {wallet: [] for wallet in WALLETS}
     for row_message_id, apple, google, notified, count in rows:
         message_id = str(row_message_id)
         for wallet, (name, reason) in (("apple", _APPLE.get(apple, ("pending", None))),
                                        ("google", _google(google, notified))):
             _add(found[message_id][wallet], name, reason, count)
             if name == "failed":
-                failed.add((message_id, wallet))
-    for message_id, wallet in failed:
-        _failure_reasons(found[message_id][wallet], message_id, wallet)
+                failed[wallet].append(message_id)
+    for wallet, failed_ids in failed.items():
+        _failure_reasons(found, wallet, failed_ids)
     for message in messages:
         unsent = message.audience_size - message.processed
         for wallet in WALLETS:
@@ -120,11 +119,14 @@ def _add(counts: dict[str, Any], name: str, reason: str | None, count: int) -> N
         counts["reasons"][reason] += count
 
 
-def _failure_reasons(counts: dict[str, Any], message_id: str, wallet: str) -> None:
-    """Tally the error codes of (up to `_FAILURES_READ` of) the wallet's failed updates."""
-    status = getattr(PassUpdate, f"{wallet}_status")
-    errors = db.session.scalars(select(getattr(PassUpdate, f"{wallet}_error")).where(
-        PassUpdate.message_id == message_id, status == "failed").limit(_FAILURES_READ))
-    for error in errors:
-        code = error.get("code") if isinstance(error, dict) else None
-        counts["reasons"][str(code or "failed")] += 1
+def _failure_reasons(found: dict[str, dict[str, dict[str, Any]]], wallet: str,
+                     message_ids: list[str]) -> None:
+    """Tally the error codes of the messages' failed updates in a wallet: one grouped query."""
+    if not message_ids:
+        return
+    code = getattr(PassUpdate, f"{wallet}_error")["code"].as_string()
+    rows = db.session.execute(select(PassUpdate.message_id, code, func.count()).where(
+        PassUpdate.message_id.in_(message_ids),
+        getattr(PassUpdate, f"{wallet}_status") == "failed").group_by(PassUpdate.message_id, code))
+    for message_id, error_code, count in rows:
+        found[str(message_id)][wallet]["reasons"][str(error_code or "failed")] += count

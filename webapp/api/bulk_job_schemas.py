@@ -97,7 +97,7 @@ class BulkJobResultsQuery(PageQuery):
         "description": "nextCursor of the previous page (the last index shown)"})
 
 
-class Counts(Schema):
+class BulkJobCounts(Schema):
     total = fields.Integer(required=True)
     succeeded = fields.Integer(required=True)
     failed = fields.Integer(required=True)
@@ -118,7 +118,7 @@ class BulkJob(Schema):
     notificationMode = fields.Raw(required=True, metadata={"oneOf": [
         {"type": "string", "enum": list(NOTIFICATION_MODES)}, {"type": "null"}]})
     environment = fields.String(required=True, metadata={"enum": ["test", "live"]})
-    counts = fields.Nested(Counts, required=True)
+    counts = fields.Nested(BulkJobCounts, required=True)
     createdAt = Timestamp(required=True)
     startedAt = Timestamp(required=True, allow_none=True)
     finishedAt = Timestamp(required=True, allow_none=True)

@@ -65,13 +65,13 @@ class Counts(Schema):
         ordered = True
 
 
-class WalletCounts(Counts):
+class InsightWalletCounts(Counts):
     pass
 
 
 class ByPlatform(Schema):
-    apple = fields.Nested(WalletCounts, required=True)
-    google = fields.Nested(WalletCounts, required=True)
+    apple = fields.Nested(InsightWalletCounts, required=True)
+    google = fields.Nested(InsightWalletCounts, required=True)
 
 
 class CountsByPlatform(Counts):

@@ -45,7 +45,7 @@ class MessageListQuery(PageQuery):
     status = fields.String(validate=validate.OneOf(STATUSES))
 
 
-class WalletCounts(Schema):
+class MessageWalletDelivery(Schema):
     delivered = fields.Integer(required=True, metadata={
         "description": "Apple: APNs took the push; Google: added with a notification"})
     withoutNotification = fields.Integer(required=True, metadata={
@@ -59,8 +59,8 @@ class WalletCounts(Schema):
 
 
 class MessageDelivery(Schema):
-    apple = fields.Nested(WalletCounts, required=True)
-    google = fields.Nested(WalletCounts, required=True)
+    apple = fields.Nested(MessageWalletDelivery, required=True)
+    google = fields.Nested(MessageWalletDelivery, required=True)
 
 
 class Message(Schema):

@@ -141,7 +141,7 @@ class Artifacts(Schema):
     google = fields.Nested(WalletState, required=True)
 
 
-class PlatformsOut(Schema):
+class PassPlatforms(Schema):
     apple = fields.Boolean(required=True)
     google = fields.Boolean(required=True)
 
@@ -204,7 +204,7 @@ class Pass(Schema):
         "description": "enrollment: from a sign-up page"})
     holderName = fields.String(attribute="holder_name", required=True, allow_none=True)
     holderEmail = fields.String(attribute="holder_email", required=True, allow_none=True)
-    platforms = _Itself(PlatformsOut, required=True)
+    platforms = _Itself(PassPlatforms, required=True)
     signing = _Itself(Signing, required=True)
     expiresAt = fields.String(attribute="expires_at", required=True, allow_none=True, metadata={
         "format": "date-time", "examples": [_DATE_EXAMPLE],

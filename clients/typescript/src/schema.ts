@@ -828,6 +828,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AllRates: {
+            byPlatform: components["schemas"]["WalletRates"];
+            /** @description added / issued; null when 0 issued */
+            installRate: number | null;
+            /** @description removed / added */
+            removalRate: number | null;
+            /** @description updatesDelivered / updatesSent */
+            updateDeliveryRate: number | null;
+        };
+        Artifacts: {
+            apple: components["schemas"]["WalletState"];
+            google: components["schemas"]["WalletState"];
+        };
         Asset: {
             byteSize: number;
             /** @enum {string} */
@@ -852,6 +865,18 @@ export interface components {
             data: string;
             /** @enum {string} */
             slot: "icon" | "logo" | "strip" | "thumbnail" | "background" | "hero";
+        };
+        Attempt: {
+            /** Format: date-time */
+            attemptedAt: string;
+            durationMs: number;
+            error: components["schemas"]["AttemptError"] | null;
+            responseStatus: number | null;
+        };
+        AttemptError: {
+            /** @enum {string} */
+            code: "invalid_url" | "address_not_allowed" | "dns_failed" | "timeout" | "connection_failed" | "redirect" | "http_status";
+            message: string | null;
         };
         BalanceTransaction: {
             /** @description points (loyalty) or minor units of the currency (gift_card: 1250 is 12.50 EUR); positive earns or loads, negative spends or charges; never 0 */
@@ -914,152 +939,7 @@ export interface components {
              */
             object: "balance_transaction";
             /** @description the pass after the transaction */
-            pass: {
-                /** @description omitted from list results */
-                artifacts?: {
-                    apple: {
-                        ready: boolean;
-                        /** @description why the wallet file is not ready */
-                        reason: string | null;
-                    };
-                    google: {
-                        ready: boolean;
-                        /** @description why the wallet file is not ready */
-                        reason: string | null;
-                    };
-                };
-                /** @description loyalty: points; gift_card: money in minor units of the template's giftCard.currency (1250 is 12.50 EUR); null on the other types */
-                balance: number | null;
-                /** Format: date-time */
-                createdAt: string;
-                /** Format: uri */
-                readonly distributionUrl: string;
-                /** @description omitted from list results */
-                editableBarcode?: boolean;
-                /** @description omitted from list results */
-                editableFields?: {
-                    [key: string]: unknown;
-                }[];
-                /** @enum {string} */
-                environment: "test" | "live";
-                /**
-                 * Format: date-time
-                 * @description when the holder's data was erased (POST /v1/passes/{id}/erase)
-                 */
-                erasedAt: string | null;
-                /**
-                 * Format: date-time
-                 * @description the pass's own expiry as given; null: its template's expiresAt (if any) applies
-                 * @example 2027-06-30T23:59:00+02:00
-                 */
-                expiresAt: string | null;
-                /** @description omitted from list results */
-                fieldValues?: {
-                    [key: string]: string | number;
-                };
-                holderEmail: string | null;
-                holderName: string | null;
-                id: string;
-                /**
-                 * @description the pass's own images, slot -> asset ID (PUT /v1/passes/{id}/images/{slot}), shown over its template's
-                 * @example {
-                 *       "thumbnail": "asset_01JD8Z3K4M5N6P7Q8R9S0T1V2W"
-                 *     }
-                 */
-                readonly images: {
-                    [key: string]: string;
-                };
-                /** @description the newest email of the pass, or null; omitted from list results */
-                lastEmail?: {
-                    /** Format: date-time */
-                    createdAt: string;
-                    /** @description why the last attempt failed (while queued: it is retried): `code` (smtp_rejected, smtp_temporary, connection_failed, timeout, authentication_failed, starttls_unavailable, tls_failed, pass_voided, email_not_configured) and `message` (the server's answer) */
-                    error: ({
-                        code: string;
-                        message?: string;
-                    } & {
-                        [key: string]: unknown;
-                    }) | null;
-                    id: string;
-                    /** @enum {string} */
-                    locale: "en" | "de" | "fr" | "es";
-                    /**
-                     * @default email
-                     * @enum {string}
-                     */
-                    object: "email";
-                    passId: string;
-                    /** Format: date-time */
-                    sentAt: string | null;
-                    /**
-                     * @description queued until the SMTP server accepts it (sent) or refuses it for good (failed); transient failures are retried for about 42 minutes
-                     * @enum {string}
-                     */
-                    status: "queued" | "sent" | "failed";
-                    to: string;
-                } | null;
-                /** Format: date-time */
-                lastRedeemedAt: string | null;
-                /** @description loyalty: every point earned (the opening balance included; spends never lower it); null on the other types */
-                lifetimePoints: number | null;
-                /**
-                 * @default pass
-                 * @enum {string}
-                 */
-                object: "pass";
-                platforms: {
-                    apple: boolean;
-                    google: boolean;
-                };
-                /** @description omitted from list results */
-                preview?: {
-                    [key: string]: unknown;
-                };
-                /** @description how often the pass was redeemed (checked in) */
-                redemptionCount: number;
-                /**
-                 * Format: date-time
-                 * @description the pass's own relevant date as given; null: its template's
-                 * @example 2027-06-30T23:59:00+02:00
-                 */
-                relevantDate: string | null;
-                shortId: string;
-                signing: {
-                    /** @description cert_..., or demo in test */
-                    appleCertificateId: string | null;
-                    applePassTypeIdentifier: string | null;
-                    googleIssuerId: string | null;
-                };
-                /**
-                 * @description enrollment: from a sign-up page
-                 * @enum {string}
-                 */
-                source: "api" | "dashboard" | "enrollment";
-                /** @enum {string} */
-                status: "active" | "voided";
-                /**
-                 * @description the pass's tags, lower case, in the order given; [] without
-                 * @example [
-                 *       "vip",
-                 *       "season-2027"
-                 *     ]
-                 */
-                readonly tags: string[];
-                templateId: string;
-                templateName: string | null;
-                templateRevision: number;
-                /** @description loyalty: the name of the highest tier the lifetime points reach (spending never demotes); null without tiers or on the other types */
-                readonly tier: string | null;
-                /** Format: date-time */
-                updatedAt: string;
-                /** Format: date-time */
-                voidedAt: string | null;
-                /**
-                 * Format: date-time
-                 * @description omitted from list results
-                 */
-                walletUpdatedAt?: string;
-            };
+            pass: components["schemas"]["Pass"];
             passId: string;
             /** @description as given; "opening balance" for the balance a pass was issued with */
             reason: string | null;
@@ -1071,13 +951,7 @@ export interface components {
             source: "api" | "dashboard" | "scanner" | "bulk";
         };
         BulkJob: {
-            counts: {
-                canceled: number;
-                failed: number;
-                pending: number;
-                succeeded: number;
-                total: number;
-            };
+            counts: components["schemas"]["BulkJobCounts"];
             /** Format: date-time */
             createdAt: string;
             /** @enum {string} */
@@ -1099,6 +973,13 @@ export interface components {
             status: "queued" | "running" | "completed" | "failed" | "canceled";
             templateId: string | null;
             toRevision: number | null;
+        };
+        BulkJobCounts: {
+            canceled: number;
+            failed: number;
+            pending: number;
+            succeeded: number;
+            total: number;
         };
         BulkJobCreate: {
             /** @description issue: what POST /v1/passes takes (templateId may be left out) plus an optional externalId; update: passId plus what PATCH /v1/passes/{id} takes but notificationMode; void: passId; adjust_balance: passId or externalId (with the job's templateId), amount, reason, reference. At most 10,000 items; each is checked when it runs, and a bad one fails alone (see the results). */
@@ -1132,6 +1013,43 @@ export interface components {
             passId: string | null;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed" | "canceled";
+        };
+        ByPlatform: {
+            apple: components["schemas"]["InsightWalletCounts"];
+            google: components["schemas"]["InsightWalletCounts"];
+        };
+        Changes: {
+            fields: components["schemas"]["FieldChange"][];
+        };
+        CountsByPlatform: {
+            /** @description Apple device registrations and Google saves */
+            added: number;
+            /** @description 'Add to Apple/Google Wallet' links followed */
+            addIntents: number;
+            /** @description balance transactions of loyalty and gift cards (earns, spends, loads, charges; not opening balances) */
+            balanceChanges: number;
+            /** @description the same counts per wallet; the top level's wallet counts are their sums */
+            byPlatform: components["schemas"]["ByPlatform"];
+            /** @description added - removed over all time up to the end of `to` (of a day item: up to the end of that day) */
+            installed: number;
+            /** @description passes issued (a pass issued for both wallets counts once) */
+            issued: number;
+            /** @description holder page views of active passes */
+            pageViews: number;
+            /** @description Apple unregistrations and Google deletions */
+            removed: number;
+            /** @description GETs of open sign-up pages (`/join/<slug>`); kept for the template, so 0 in `byPlatform` */
+            signupPageViews: number;
+            /** @description passes issued from sign-up pages (source `enrollment`) */
+            signups: number;
+            /** @description of the passes issued from sign-up pages, wallet installs (counted as `added` is) */
+            signupsAdded: number;
+            /** @description of those, accepted (Apple: APNs accepted, `sent` or `delivered`; Google: `updated`) */
+            updatesDelivered: number;
+            /** @description of those, failed */
+            updatesFailed: number;
+            /** @description updates whose delivery to a wallet was attempted and finished, counted on the day of the update */
+            updatesSent: number;
         };
         /** @description Template definition schema v1. */
         Definition: {
@@ -1300,6 +1218,34 @@ export interface components {
             /** @enum {string} */
             type: "generic" | "event_ticket" | "loyalty" | "gift_card" | "coupon";
         };
+        Delivery: {
+            apple: components["schemas"]["DeliveryApple"];
+            google: components["schemas"]["DeliveryGoogle"];
+        };
+        DeliveryApple: {
+            devices: number;
+            /** @description why the delivery failed: `code`, and a `message` */
+            error: ({
+                code: string;
+                message?: string;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            /** @enum {string} */
+            status: "pending" | "sent" | "no_devices" | "delivered" | "failed" | "skipped";
+        };
+        DeliveryGoogle: {
+            /** @description why the delivery failed: `code`, and a `message` */
+            error: ({
+                code: string;
+                message?: string;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            message: string | null;
+            /** @enum {string} */
+            status: "pending" | "updated" | "not_saved" | "failed" | "skipped";
+        };
         DownloadLink: {
             /** Format: date-time */
             createdAt: string;
@@ -1382,31 +1328,7 @@ export interface components {
             url?: string;
         };
         Error: {
-            error: {
-                /** @description a refused spend (409 insufficient_balance): the pass's balance now */
-                balance?: number;
-                code?: string;
-                /** @description with issues: how many problems there are in all */
-                issueCount?: number;
-                /** @description an invalid template definition: its first 100 problems */
-                issues?: {
-                    code: string;
-                    message: string;
-                    /** @description JSON Pointer into the definition */
-                    path: string;
-                }[];
-                message: string;
-                param?: string;
-                /** @description a refused redemption (409 pass_voided, pass_expired, redemption_not_enabled, already_redeemed, max_uses_reached) or a refused spend (409 insufficient_balance): the pass */
-                passId?: string;
-                /** @description a refused redemption: the earlier redemption that decided it (the first for already_redeemed, the last for max_uses_reached), else null */
-                redemption?: components["schemas"]["Redemption"] | null;
-                /**
-                 * @description absent only on 401
-                 * @enum {string}
-                 */
-                type?: "invalid_request_error" | "idempotency_error" | "not_found_error" | "conflict_error" | "permission_error" | "rate_limit_error" | "api_error";
-            };
+            error: components["schemas"]["ErrorDetail"];
             requestId: string;
         };
         ErrorDetail: {
@@ -1416,12 +1338,7 @@ export interface components {
             /** @description with issues: how many problems there are in all */
             issueCount?: number;
             /** @description an invalid template definition: its first 100 problems */
-            issues?: {
-                code: string;
-                message: string;
-                /** @description JSON Pointer into the definition */
-                path: string;
-            }[];
+            issues?: components["schemas"]["Issue"][];
             message: string;
             param?: string;
             /** @description a refused redemption (409 pass_voided, pass_expired, redemption_not_enabled, already_redeemed, max_uses_reached) or a refused spend (409 insufficient_balance): the pass */
@@ -1466,6 +1383,12 @@ export interface components {
             /** @description the fixed text of a shared field (required there) */
             value?: string | number;
         };
+        FieldChange: {
+            from: string | null;
+            key: string;
+            label?: string | null;
+            to: string | null;
+        };
         Insights: {
             /** Format: date */
             from: string;
@@ -1477,265 +1400,67 @@ export interface components {
              */
             object: "insights";
             platform: ("apple" | "google") | null;
-            rates: {
-                byPlatform: {
-                    apple: {
-                        /** @description added / issued; null when 0 issued */
-                        installRate: number | null;
-                        /** @description removed / added */
-                        removalRate: number | null;
-                        /** @description updatesDelivered / updatesSent */
-                        updateDeliveryRate: number | null;
-                    };
-                    google: {
-                        /** @description added / issued; null when 0 issued */
-                        installRate: number | null;
-                        /** @description removed / added */
-                        removalRate: number | null;
-                        /** @description updatesDelivered / updatesSent */
-                        updateDeliveryRate: number | null;
-                    };
-                };
-                /** @description added / issued; null when 0 issued */
-                installRate: number | null;
-                /** @description removed / added */
-                removalRate: number | null;
-                /** @description updatesDelivered / updatesSent */
-                updateDeliveryRate: number | null;
-            };
+            rates: components["schemas"]["AllRates"];
             /** @description day: every day from `from` to `to`, oldest first; template: the templates with any count, most issued first; platform: apple, google */
-            series: {
-                /** @description Apple device registrations and Google saves */
-                added: number;
-                /** @description 'Add to Apple/Google Wallet' links followed */
-                addIntents: number;
-                /** @description balance transactions of loyalty and gift cards (earns, spends, loads, charges; not opening balances) */
-                balanceChanges: number;
-                /** @description groupBy=day and template: the same counts per wallet */
-                byPlatform?: {
-                    apple: {
-                        /** @description Apple device registrations and Google saves */
-                        added: number;
-                        /** @description 'Add to Apple/Google Wallet' links followed */
-                        addIntents: number;
-                        /** @description balance transactions of loyalty and gift cards (earns, spends, loads, charges; not opening balances) */
-                        balanceChanges: number;
-                        /** @description added - removed over all time up to the end of `to` (of a day item: up to the end of that day) */
-                        installed: number;
-                        /** @description passes issued (a pass issued for both wallets counts once) */
-                        issued: number;
-                        /** @description holder page views of active passes */
-                        pageViews: number;
-                        /** @description Apple unregistrations and Google deletions */
-                        removed: number;
-                        /** @description GETs of open sign-up pages (`/join/<slug>`); kept for the template, so 0 in `byPlatform` */
-                        signupPageViews: number;
-                        /** @description passes issued from sign-up pages (source `enrollment`) */
-                        signups: number;
-                        /** @description of the passes issued from sign-up pages, wallet installs (counted as `added` is) */
-                        signupsAdded: number;
-                        /** @description of those, accepted (Apple: APNs accepted, `sent` or `delivered`; Google: `updated`) */
-                        updatesDelivered: number;
-                        /** @description of those, failed */
-                        updatesFailed: number;
-                        /** @description updates whose delivery to a wallet was attempted and finished, counted on the day of the update */
-                        updatesSent: number;
-                    };
-                    google: {
-                        /** @description Apple device registrations and Google saves */
-                        added: number;
-                        /** @description 'Add to Apple/Google Wallet' links followed */
-                        addIntents: number;
-                        /** @description balance transactions of loyalty and gift cards (earns, spends, loads, charges; not opening balances) */
-                        balanceChanges: number;
-                        /** @description added - removed over all time up to the end of `to` (of a day item: up to the end of that day) */
-                        installed: number;
-                        /** @description passes issued (a pass issued for both wallets counts once) */
-                        issued: number;
-                        /** @description holder page views of active passes */
-                        pageViews: number;
-                        /** @description Apple unregistrations and Google deletions */
-                        removed: number;
-                        /** @description GETs of open sign-up pages (`/join/<slug>`); kept for the template, so 0 in `byPlatform` */
-                        signupPageViews: number;
-                        /** @description passes issued from sign-up pages (source `enrollment`) */
-                        signups: number;
-                        /** @description of the passes issued from sign-up pages, wallet installs (counted as `added` is) */
-                        signupsAdded: number;
-                        /** @description of those, accepted (Apple: APNs accepted, `sent` or `delivered`; Google: `updated`) */
-                        updatesDelivered: number;
-                        /** @description of those, failed */
-                        updatesFailed: number;
-                        /** @description updates whose delivery to a wallet was attempted and finished, counted on the day of the update */
-                        updatesSent: number;
-                    };
-                };
-                /**
-                 * Format: date
-                 * @description groupBy=day
-                 */
-                date?: string;
-                /** @description added - removed over all time up to the end of `to` (of a day item: up to the end of that day) */
-                installed: number;
-                /** @description passes issued (a pass issued for both wallets counts once) */
-                issued: number;
-                /** @description holder page views of active passes */
-                pageViews: number;
-                /**
-                 * @description groupBy=platform (no byPlatform)
-                 * @enum {string}
-                 */
-                platform?: "apple" | "google";
-                /** @description Apple unregistrations and Google deletions */
-                removed: number;
-                /** @description GETs of open sign-up pages (`/join/<slug>`); kept for the template, so 0 in `byPlatform` */
-                signupPageViews: number;
-                /** @description passes issued from sign-up pages (source `enrollment`) */
-                signups: number;
-                /** @description of the passes issued from sign-up pages, wallet installs (counted as `added` is) */
-                signupsAdded: number;
-                /** @description groupBy=template */
-                templateId?: string;
-                /** @description groupBy=template */
-                templateName?: string | null;
-                /** @description of those, accepted (Apple: APNs accepted, `sent` or `delivered`; Google: `updated`) */
-                updatesDelivered: number;
-                /** @description of those, failed */
-                updatesFailed: number;
-                /** @description updates whose delivery to a wallet was attempted and finished, counted on the day of the update */
-                updatesSent: number;
-            }[];
+            series: components["schemas"]["SeriesItem"][];
             templateId: string | null;
             /** Format: date */
             to: string;
-            totals: {
-                /** @description Apple device registrations and Google saves */
-                added: number;
-                /** @description 'Add to Apple/Google Wallet' links followed */
-                addIntents: number;
-                /** @description balance transactions of loyalty and gift cards (earns, spends, loads, charges; not opening balances) */
-                balanceChanges: number;
-                /** @description the same counts per wallet; the top level's wallet counts are their sums */
-                byPlatform: {
-                    apple: {
-                        /** @description Apple device registrations and Google saves */
-                        added: number;
-                        /** @description 'Add to Apple/Google Wallet' links followed */
-                        addIntents: number;
-                        /** @description balance transactions of loyalty and gift cards (earns, spends, loads, charges; not opening balances) */
-                        balanceChanges: number;
-                        /** @description added - removed over all time up to the end of `to` (of a day item: up to the end of that day) */
-                        installed: number;
-                        /** @description passes issued (a pass issued for both wallets counts once) */
-                        issued: number;
-                        /** @description holder page views of active passes */
-                        pageViews: number;
-                        /** @description Apple unregistrations and Google deletions */
-                        removed: number;
-                        /** @description GETs of open sign-up pages (`/join/<slug>`); kept for the template, so 0 in `byPlatform` */
-                        signupPageViews: number;
-                        /** @description passes issued from sign-up pages (source `enrollment`) */
-                        signups: number;
-                        /** @description of the passes issued from sign-up pages, wallet installs (counted as `added` is) */
-                        signupsAdded: number;
-                        /** @description of those, accepted (Apple: APNs accepted, `sent` or `delivered`; Google: `updated`) */
-                        updatesDelivered: number;
-                        /** @description of those, failed */
-                        updatesFailed: number;
-                        /** @description updates whose delivery to a wallet was attempted and finished, counted on the day of the update */
-                        updatesSent: number;
-                    };
-                    google: {
-                        /** @description Apple device registrations and Google saves */
-                        added: number;
-                        /** @description 'Add to Apple/Google Wallet' links followed */
-                        addIntents: number;
-                        /** @description balance transactions of loyalty and gift cards (earns, spends, loads, charges; not opening balances) */
-                        balanceChanges: number;
-                        /** @description added - removed over all time up to the end of `to` (of a day item: up to the end of that day) */
-                        installed: number;
-                        /** @description passes issued (a pass issued for both wallets counts once) */
-                        issued: number;
-                        /** @description holder page views of active passes */
-                        pageViews: number;
-                        /** @description Apple unregistrations and Google deletions */
-                        removed: number;
-                        /** @description GETs of open sign-up pages (`/join/<slug>`); kept for the template, so 0 in `byPlatform` */
-                        signupPageViews: number;
-                        /** @description passes issued from sign-up pages (source `enrollment`) */
-                        signups: number;
-                        /** @description of the passes issued from sign-up pages, wallet installs (counted as `added` is) */
-                        signupsAdded: number;
-                        /** @description of those, accepted (Apple: APNs accepted, `sent` or `delivered`; Google: `updated`) */
-                        updatesDelivered: number;
-                        /** @description of those, failed */
-                        updatesFailed: number;
-                        /** @description updates whose delivery to a wallet was attempted and finished, counted on the day of the update */
-                        updatesSent: number;
-                    };
-                };
-                /** @description added - removed over all time up to the end of `to` (of a day item: up to the end of that day) */
-                installed: number;
-                /** @description passes issued (a pass issued for both wallets counts once) */
-                issued: number;
-                /** @description holder page views of active passes */
-                pageViews: number;
-                /** @description Apple unregistrations and Google deletions */
-                removed: number;
-                /** @description GETs of open sign-up pages (`/join/<slug>`); kept for the template, so 0 in `byPlatform` */
-                signupPageViews: number;
-                /** @description passes issued from sign-up pages (source `enrollment`) */
-                signups: number;
-                /** @description of the passes issued from sign-up pages, wallet installs (counted as `added` is) */
-                signupsAdded: number;
-                /** @description of those, accepted (Apple: APNs accepted, `sent` or `delivered`; Google: `updated`) */
-                updatesDelivered: number;
-                /** @description of those, failed */
-                updatesFailed: number;
-                /** @description updates whose delivery to a wallet was attempted and finished, counted on the day of the update */
-                updatesSent: number;
-            };
+            totals: components["schemas"]["CountsByPlatform"];
+        };
+        InsightWalletCounts: {
+            /** @description Apple device registrations and Google saves */
+            added: number;
+            /** @description 'Add to Apple/Google Wallet' links followed */
+            addIntents: number;
+            /** @description balance transactions of loyalty and gift cards (earns, spends, loads, charges; not opening balances) */
+            balanceChanges: number;
+            /** @description added - removed over all time up to the end of `to` (of a day item: up to the end of that day) */
+            installed: number;
+            /** @description passes issued (a pass issued for both wallets counts once) */
+            issued: number;
+            /** @description holder page views of active passes */
+            pageViews: number;
+            /** @description Apple unregistrations and Google deletions */
+            removed: number;
+            /** @description GETs of open sign-up pages (`/join/<slug>`); kept for the template, so 0 in `byPlatform` */
+            signupPageViews: number;
+            /** @description passes issued from sign-up pages (source `enrollment`) */
+            signups: number;
+            /** @description of the passes issued from sign-up pages, wallet installs (counted as `added` is) */
+            signupsAdded: number;
+            /** @description of those, accepted (Apple: APNs accepted, `sent` or `delivered`; Google: `updated`) */
+            updatesDelivered: number;
+            /** @description of those, failed */
+            updatesFailed: number;
+            /** @description updates whose delivery to a wallet was attempted and finished, counted on the day of the update */
+            updatesSent: number;
+        };
+        Installations: {
+            /** @description devices registered for the pass's updates: deviceLibraryId, registeredAt, updatedAt */
+            apple: {
+                [key: string]: unknown;
+            }[];
+            /** @description the pass's Google object: objectId, wallet (saved, removed or null), savedAt, removedAt; null without one */
+            google: {
+                [key: string]: unknown;
+            } | null;
+        };
+        Issue: {
+            code: string;
+            message: string;
+            /** @description JSON Pointer into the definition */
+            path: string;
         };
         Me: {
             /** @enum {string} */
             environment: "test" | "live";
             organizationId: string;
             /** @description the key's level (none, read or write; write includes read) per resource; null: full access */
-            permissions: {
-                /** @enum {string} */
-                assets: "none" | "read" | "write";
-                /** @enum {string} */
-                bulk_jobs: "none" | "read" | "write";
-                /** @enum {string} */
-                download_links: "none" | "read" | "write";
-                /** @enum {string} */
-                events: "none" | "read" | "write";
-                /** @enum {string} */
-                insights: "none" | "read" | "write";
-                /** @enum {string} */
-                passes: "none" | "read" | "write";
-                /** @enum {string} */
-                redemptions: "none" | "read" | "write";
-                /** @enum {string} */
-                templates: "none" | "read" | "write";
-                /** @enum {string} */
-                webhooks: "none" | "read" | "write";
-            } | null;
+            permissions: components["schemas"]["Permissions"] | null;
         };
         Message: {
-            audience: {
-                /** @description these passes of the key's environment; not with the filters */
-                passIds?: string[];
-                /** @description passes whose holder name, email or short ID contains this */
-                search?: string;
-                /**
-                 * @description passes with this tag (any case)
-                 * @example vip
-                 */
-                tag?: string;
-                /** @description the template's passes (filters combine as GET /v1/passes's) */
-                templateId?: string;
-            };
+            audience: components["schemas"]["MessageAudience"];
             /** @description passes the audience named when sending began (before: now) */
             audienceSize: number;
             body: string;
@@ -1744,34 +1469,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             /** @description per wallet, each pass of the audience counted once */
-            delivery: {
-                apple: {
-                    /** @description Apple: APNs took the push; Google: added with a notification */
-                    delivered: number;
-                    failed: number;
-                    pending: number;
-                    /** @description why passes were skipped, failed or not notified, by code: pass_voided, pass_not_found, not_issued_for_wallet, not_in_wallet (no device registered / nobody saved the pass), notification_quota_exceeded (Google: added without a notification), or a failure's error code */
-                    reasons: {
-                        [key: string]: number;
-                    };
-                    skipped: number;
-                    /** @description Google: added as a plain message (the pass's 3 notifications per 24 hours were spent); Apple: always 0 */
-                    withoutNotification: number;
-                };
-                google: {
-                    /** @description Apple: APNs took the push; Google: added with a notification */
-                    delivered: number;
-                    failed: number;
-                    pending: number;
-                    /** @description why passes were skipped, failed or not notified, by code: pass_voided, pass_not_found, not_issued_for_wallet, not_in_wallet (no device registered / nobody saved the pass), notification_quota_exceeded (Google: added without a notification), or a failure's error code */
-                    reasons: {
-                        [key: string]: number;
-                    };
-                    skipped: number;
-                    /** @description Google: added as a plain message (the pass's 3 notifications per 24 hours were spent); Apple: always 0 */
-                    withoutNotification: number;
-                };
-            };
+            delivery: components["schemas"]["MessageDelivery"];
             /** Format: date-time */
             finishedAt: string | null;
             header: string;
@@ -1794,21 +1492,22 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        MessageAudience: {
+            /** @description these passes of the key's environment; not with the filters */
+            passIds?: string[];
+            /** @description passes whose holder name, email or short ID contains this */
+            search?: string;
+            /**
+             * @description passes with this tag (any case)
+             * @example vip
+             */
+            tag?: string;
+            /** @description the template's passes (filters combine as GET /v1/passes's) */
+            templateId?: string;
+        };
         MessageCreate: {
             /** @description passIds, or at least one of templateId, tag and search */
-            audience: {
-                /** @description these passes of the key's environment; not with the filters */
-                passIds?: string[];
-                /** @description passes whose holder name, email or short ID contains this */
-                search?: string;
-                /**
-                 * @description passes with this tag (any case)
-                 * @example vip
-                 */
-                tag?: string;
-                /** @description the template's passes (filters combine as GET /v1/passes's) */
-                templateId?: string;
-            };
+            audience: components["schemas"]["MessageAudience"];
             /** @description the text */
             body: string;
             /** @description the title (Apple: the back field's label and the lock screen's prefix; Google: the message's header) */
@@ -1820,20 +1519,26 @@ export interface components {
              */
             sendAt?: string;
         };
+        MessageDelivery: {
+            apple: components["schemas"]["MessageWalletDelivery"];
+            google: components["schemas"]["MessageWalletDelivery"];
+        };
+        MessageWalletDelivery: {
+            /** @description Apple: APNs took the push; Google: added with a notification */
+            delivered: number;
+            failed: number;
+            pending: number;
+            /** @description why passes were skipped, failed or not notified, by code: pass_voided, pass_not_found, not_issued_for_wallet, not_in_wallet (no device registered / nobody saved the pass), notification_quota_exceeded (Google: added without a notification), or a failure's error code */
+            reasons: {
+                [key: string]: number;
+            };
+            skipped: number;
+            /** @description Google: added as a plain message (the pass's 3 notifications per 24 hours were spent); Apple: always 0 */
+            withoutNotification: number;
+        };
         Pass: {
             /** @description omitted from list results */
-            artifacts?: {
-                apple: {
-                    ready: boolean;
-                    /** @description why the wallet file is not ready */
-                    reason: string | null;
-                };
-                google: {
-                    ready: boolean;
-                    /** @description why the wallet file is not ready */
-                    reason: string | null;
-                };
-            };
+            artifacts?: components["schemas"]["Artifacts"];
             /** @description loyalty: points; gift_card: money in minor units of the template's giftCard.currency (1250 is 12.50 EUR); null on the other types */
             balance: number | null;
             /** Format: date-time */
@@ -1876,34 +1581,7 @@ export interface components {
                 [key: string]: string;
             };
             /** @description the newest email of the pass, or null; omitted from list results */
-            lastEmail?: {
-                /** Format: date-time */
-                createdAt: string;
-                /** @description why the last attempt failed (while queued: it is retried): `code` (smtp_rejected, smtp_temporary, connection_failed, timeout, authentication_failed, starttls_unavailable, tls_failed, pass_voided, email_not_configured) and `message` (the server's answer) */
-                error: ({
-                    code: string;
-                    message?: string;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                id: string;
-                /** @enum {string} */
-                locale: "en" | "de" | "fr" | "es";
-                /**
-                 * @default email
-                 * @enum {string}
-                 */
-                object: "email";
-                passId: string;
-                /** Format: date-time */
-                sentAt: string | null;
-                /**
-                 * @description queued until the SMTP server accepts it (sent) or refuses it for good (failed); transient failures are retried for about 42 minutes
-                 * @enum {string}
-                 */
-                status: "queued" | "sent" | "failed";
-                to: string;
-            } | null;
+            lastEmail?: components["schemas"]["Email"] | null;
             /** Format: date-time */
             lastRedeemedAt: string | null;
             /** @description loyalty: every point earned (the opening balance included; spends never lower it); null on the other types */
@@ -1913,10 +1591,7 @@ export interface components {
              * @enum {string}
              */
             object: "pass";
-            platforms: {
-                apple: boolean;
-                google: boolean;
-            };
+            platforms: components["schemas"]["PassPlatforms"];
             /** @description omitted from list results */
             preview?: {
                 [key: string]: unknown;
@@ -1930,12 +1605,7 @@ export interface components {
              */
             relevantDate: string | null;
             shortId: string;
-            signing: {
-                /** @description cert_..., or demo in test */
-                appleCertificateId: string | null;
-                applePassTypeIdentifier: string | null;
-                googleIssuerId: string | null;
-            };
+            signing: components["schemas"]["Signing"];
             /**
              * @description enrollment: from a sign-up page
              * @enum {string}
@@ -1984,10 +1654,7 @@ export interface components {
             googleIssuerId?: string;
             holderEmail?: string;
             holderName?: string;
-            platforms?: {
-                apple?: boolean;
-                google?: boolean;
-            };
+            platforms?: components["schemas"]["Platforms"];
             /**
              * Format: date-time
              * @description when the pass is relevant (Apple shows it on the lock screen: `relevantDate` and iOS 18's `relevantDates`; Google has no such date), overriding the template's event start; RFC 3339 with an offset
@@ -2018,157 +1685,18 @@ export interface components {
             }[];
             /** @description a loyalty or gift card's balance movements */
             balanceTransactions: components["schemas"]["BalanceTransaction"][];
-            emails: {
-                /** Format: date-time */
-                createdAt: string;
-                /** @description why the last attempt failed (while queued: it is retried): `code` (smtp_rejected, smtp_temporary, connection_failed, timeout, authentication_failed, starttls_unavailable, tls_failed, pass_voided, email_not_configured) and `message` (the server's answer) */
-                error: ({
-                    code: string;
-                    message?: string;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                id: string;
-                /** @enum {string} */
-                locale: "en" | "de" | "fr" | "es";
-                /**
-                 * @default email
-                 * @enum {string}
-                 */
-                object: "email";
-                passId: string;
-                /** Format: date-time */
-                sentAt: string | null;
-                /**
-                 * @description queued until the SMTP server accepts it (sent) or refuses it for good (failed); transient failures are retried for about 42 minutes
-                 * @enum {string}
-                 */
-                status: "queued" | "sent" | "failed";
-                to: string;
-            }[];
+            emails: components["schemas"]["Email"][];
             /** @description the events about the pass still kept (30 days) */
-            events: {
-                /** Format: date-time */
-                createdAt: string;
-                /** @description object: the pass as in list results (the pass update for pass_update.delivered, the email for pass.email_sent and pass.email_failed, the endpoint as {object, id, url} for webhook_endpoint.test, the event a dashboard user sends to one endpoint to try it); wallet: {platform, installations} on pass.added_to_wallet and pass.removed_from_wallet; redemption: the redemption on pass.redeemed; balanceTransaction: the balance transaction on pass.balance_changed; tier: {from, to} (tier names, null for none) on pass.tier_changed; object: the bulk job (as GET /v1/bulk-jobs/{id} answers it) on bulk_job.completed */
-                data: {
-                    [key: string]: unknown;
-                };
-                /** @enum {string} */
-                environment: "test" | "live";
-                id: string;
-                /**
-                 * @default event
-                 * @enum {string}
-                 */
-                object: "event";
-                /** @enum {string} */
-                type: "pass.added_to_wallet" | "pass.removed_from_wallet" | "pass.created" | "pass.updated" | "pass.voided" | "pass.erased" | "pass_update.delivered" | "pass.email_sent" | "pass.email_failed" | "pass.redeemed" | "pass.balance_changed" | "pass.tier_changed" | "bulk_job.completed" | "message.sent" | "webhook_endpoint.test";
-            }[];
-            installations: {
-                /** @description devices registered for the pass's updates: deviceLibraryId, registeredAt, updatedAt */
-                apple: {
-                    [key: string]: unknown;
-                }[];
-                /** @description the pass's Google object: objectId, wallet (saved, removed or null), savedAt, removedAt; null without one */
-                google: {
-                    [key: string]: unknown;
-                } | null;
-            };
+            events: components["schemas"]["Event"][];
+            installations: components["schemas"]["Installations"];
             /**
              * @default pass_export
              * @enum {string}
              */
             object: "pass_export";
             pass: components["schemas"]["Pass"];
-            redemptions: {
-                id: string;
-                /**
-                 * @description where it happened, e.g. a gate; at most 100 characters
-                 * @example Gate B
-                 */
-                location: string | null;
-                /**
-                 * @default redemption
-                 * @enum {string}
-                 */
-                object: "redemption";
-                passId: string;
-                /** Format: date-time */
-                redeemedAt: string;
-                /** @description who redeemed it: a staff user or an API key */
-                scannedBy: {
-                    /** @example key_01jf3v8r2m4k6n8p0q2s4t6v8x */
-                    id: string;
-                    /**
-                     * @description the staff user's email, or the API key's name
-                     * @example Door scanner
-                     */
-                    name: string | null;
-                    /** @enum {string} */
-                    type: "user" | "apiKey";
-                } | null;
-                /**
-                 * @description api: this API; scanner: the dashboard's scanner page
-                 * @enum {string}
-                 */
-                source: "api" | "scanner";
-            }[];
-            updates: {
-                changes: {
-                    fields: {
-                        from: string | null;
-                        key: string;
-                        label?: string | null;
-                        to: string | null;
-                    }[];
-                };
-                /** Format: date-time */
-                createdAt: string;
-                delivery: {
-                    apple: {
-                        devices: number;
-                        /** @description why the delivery failed: `code`, and a `message` */
-                        error: ({
-                            code: string;
-                            message?: string;
-                        } & {
-                            [key: string]: unknown;
-                        }) | null;
-                        /** @enum {string} */
-                        status: "pending" | "sent" | "no_devices" | "delivered" | "failed" | "skipped";
-                    };
-                    google: {
-                        /** @description why the delivery failed: `code`, and a `message` */
-                        error: ({
-                            code: string;
-                            message?: string;
-                        } & {
-                            [key: string]: unknown;
-                        }) | null;
-                        message: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "updated" | "not_saved" | "failed" | "skipped";
-                    };
-                };
-                id: string;
-                /**
-                 * @description erase: the holder's data was erased (POST /v1/passes/{id}/erase); message: a message to holders reached the pass (messageId)
-                 * @enum {string}
-                 */
-                kind: "update" | "void" | "erase" | "message";
-                /** @description kind message: the message (POST /v1/messages) */
-                messageId: string | null;
-                /** @enum {string} */
-                notificationMode: "silent" | "notify";
-                /**
-                 * @default pass_update
-                 * @enum {string}
-                 */
-                object: "pass_update";
-                passId: string;
-                walletChanged: boolean;
-            }[];
+            redemptions: components["schemas"]["Redemption"][];
+            updates: components["schemas"]["PassUpdate"][];
         };
         PassImageBody: {
             /**
@@ -2176,6 +1704,10 @@ export interface components {
              * @example asset_01JD8Z3K4M5N6P7Q8R9S0T1V2W
              */
             assetId: string;
+        };
+        PassPlatforms: {
+            apple: boolean;
+            google: boolean;
         };
         PassSend: {
             /**
@@ -2187,42 +1719,10 @@ export interface components {
             to?: string;
         };
         PassUpdate: {
-            changes: {
-                fields: {
-                    from: string | null;
-                    key: string;
-                    label?: string | null;
-                    to: string | null;
-                }[];
-            };
+            changes: components["schemas"]["Changes"];
             /** Format: date-time */
             createdAt: string;
-            delivery: {
-                apple: {
-                    devices: number;
-                    /** @description why the delivery failed: `code`, and a `message` */
-                    error: ({
-                        code: string;
-                        message?: string;
-                    } & {
-                        [key: string]: unknown;
-                    }) | null;
-                    /** @enum {string} */
-                    status: "pending" | "sent" | "no_devices" | "delivered" | "failed" | "skipped";
-                };
-                google: {
-                    /** @description why the delivery failed: `code`, and a `message` */
-                    error: ({
-                        code: string;
-                        message?: string;
-                    } & {
-                        [key: string]: unknown;
-                    }) | null;
-                    message: string | null;
-                    /** @enum {string} */
-                    status: "pending" | "updated" | "not_saved" | "failed" | "skipped";
-                };
-            };
+            delivery: components["schemas"]["Delivery"];
             id: string;
             /**
              * @description erase: the holder's data was erased (POST /v1/passes/{id}/erase); message: a message to holders reached the pass (messageId)
@@ -2274,61 +1774,39 @@ export interface components {
         };
         PassWithUpdate: {
             pass: components["schemas"]["Pass"];
-            update: {
-                changes: {
-                    fields: {
-                        from: string | null;
-                        key: string;
-                        label?: string | null;
-                        to: string | null;
-                    }[];
-                };
-                /** Format: date-time */
-                createdAt: string;
-                delivery: {
-                    apple: {
-                        devices: number;
-                        /** @description why the delivery failed: `code`, and a `message` */
-                        error: ({
-                            code: string;
-                            message?: string;
-                        } & {
-                            [key: string]: unknown;
-                        }) | null;
-                        /** @enum {string} */
-                        status: "pending" | "sent" | "no_devices" | "delivered" | "failed" | "skipped";
-                    };
-                    google: {
-                        /** @description why the delivery failed: `code`, and a `message` */
-                        error: ({
-                            code: string;
-                            message?: string;
-                        } & {
-                            [key: string]: unknown;
-                        }) | null;
-                        message: string | null;
-                        /** @enum {string} */
-                        status: "pending" | "updated" | "not_saved" | "failed" | "skipped";
-                    };
-                };
-                id: string;
-                /**
-                 * @description erase: the holder's data was erased (POST /v1/passes/{id}/erase); message: a message to holders reached the pass (messageId)
-                 * @enum {string}
-                 */
-                kind: "update" | "void" | "erase" | "message";
-                /** @description kind message: the message (POST /v1/messages) */
-                messageId: string | null;
-                /** @enum {string} */
-                notificationMode: "silent" | "notify";
-                /**
-                 * @default pass_update
-                 * @enum {string}
-                 */
-                object: "pass_update";
-                passId: string;
-                walletChanged: boolean;
-            };
+            update: components["schemas"]["PassUpdate"];
+        };
+        Permissions: {
+            /** @enum {string} */
+            assets: "none" | "read" | "write";
+            /** @enum {string} */
+            bulk_jobs: "none" | "read" | "write";
+            /** @enum {string} */
+            download_links: "none" | "read" | "write";
+            /** @enum {string} */
+            events: "none" | "read" | "write";
+            /** @enum {string} */
+            insights: "none" | "read" | "write";
+            /** @enum {string} */
+            passes: "none" | "read" | "write";
+            /** @enum {string} */
+            redemptions: "none" | "read" | "write";
+            /** @enum {string} */
+            templates: "none" | "read" | "write";
+            /** @enum {string} */
+            webhooks: "none" | "read" | "write";
+        };
+        Platforms: {
+            apple?: boolean;
+            google?: boolean;
+        };
+        Rates: {
+            /** @description added / issued; null when 0 issued */
+            installRate: number | null;
+            /** @description removed / added */
+            removalRate: number | null;
+            /** @description updatesDelivered / updatesSent */
+            updateDeliveryRate: number | null;
         };
         Redemption: {
             id: string;
@@ -2346,17 +1824,7 @@ export interface components {
             /** Format: date-time */
             redeemedAt: string;
             /** @description who redeemed it: a staff user or an API key */
-            scannedBy: {
-                /** @example key_01jf3v8r2m4k6n8p0q2s4t6v8x */
-                id: string;
-                /**
-                 * @description the staff user's email, or the API key's name
-                 * @example Door scanner
-                 */
-                name: string | null;
-                /** @enum {string} */
-                type: "user" | "apiKey";
-            } | null;
+            scannedBy: components["schemas"]["ScannedBy"] | null;
             /**
              * @description api: this API; scanner: the dashboard's scanner page
              * @enum {string}
@@ -2389,6 +1857,17 @@ export interface components {
              */
             location?: string | null;
         };
+        ScannedBy: {
+            /** @example key_01jf3v8r2m4k6n8p0q2s4t6v8x */
+            id: string;
+            /**
+             * @description the staff user's email, or the API key's name
+             * @example Door scanner
+             */
+            name: string | null;
+            /** @enum {string} */
+            type: "user" | "apiKey";
+        };
         ScanResult: {
             id: string;
             /**
@@ -2407,22 +1886,62 @@ export interface components {
             /** Format: date-time */
             redeemedAt: string;
             /** @description who redeemed it: a staff user or an API key */
-            scannedBy: {
-                /** @example key_01jf3v8r2m4k6n8p0q2s4t6v8x */
-                id: string;
-                /**
-                 * @description the staff user's email, or the API key's name
-                 * @example Door scanner
-                 */
-                name: string | null;
-                /** @enum {string} */
-                type: "user" | "apiKey";
-            } | null;
+            scannedBy: components["schemas"]["ScannedBy"] | null;
             /**
              * @description api: this API; scanner: the dashboard's scanner page
              * @enum {string}
              */
             source: "api" | "scanner";
+        };
+        SeriesItem: {
+            /** @description Apple device registrations and Google saves */
+            added: number;
+            /** @description 'Add to Apple/Google Wallet' links followed */
+            addIntents: number;
+            /** @description balance transactions of loyalty and gift cards (earns, spends, loads, charges; not opening balances) */
+            balanceChanges: number;
+            /** @description groupBy=day and template: the same counts per wallet */
+            byPlatform?: components["schemas"]["ByPlatform"];
+            /**
+             * Format: date
+             * @description groupBy=day
+             */
+            date?: string;
+            /** @description added - removed over all time up to the end of `to` (of a day item: up to the end of that day) */
+            installed: number;
+            /** @description passes issued (a pass issued for both wallets counts once) */
+            issued: number;
+            /** @description holder page views of active passes */
+            pageViews: number;
+            /**
+             * @description groupBy=platform (no byPlatform)
+             * @enum {string}
+             */
+            platform?: "apple" | "google";
+            /** @description Apple unregistrations and Google deletions */
+            removed: number;
+            /** @description GETs of open sign-up pages (`/join/<slug>`); kept for the template, so 0 in `byPlatform` */
+            signupPageViews: number;
+            /** @description passes issued from sign-up pages (source `enrollment`) */
+            signups: number;
+            /** @description of the passes issued from sign-up pages, wallet installs (counted as `added` is) */
+            signupsAdded: number;
+            /** @description groupBy=template */
+            templateId?: string;
+            /** @description groupBy=template */
+            templateName?: string | null;
+            /** @description of those, accepted (Apple: APNs accepted, `sent` or `delivered`; Google: `updated`) */
+            updatesDelivered: number;
+            /** @description of those, failed */
+            updatesFailed: number;
+            /** @description updates whose delivery to a wallet was attempted and finished, counted on the day of the update */
+            updatesSent: number;
+        };
+        Signing: {
+            /** @description cert_..., or demo in test */
+            appleCertificateId: string | null;
+            applePassTypeIdentifier: string | null;
+            googleIssuerId: string | null;
         };
         Template: {
             archived: boolean;
@@ -2444,10 +1963,7 @@ export interface components {
             object: "template";
             requiredFields: string[];
             revision: number;
-            settings: {
-                appleCertificateId: string | null;
-                googleIssuerId: string | null;
-            };
+            settings: components["schemas"]["TemplateSettings"];
             /** @enum {string} */
             type: "generic" | "event_ticket" | "loyalty" | "gift_card" | "coupon";
             /** Format: date-time */
@@ -2463,18 +1979,23 @@ export interface components {
         TemplateDuplicate: {
             name?: string;
         };
+        TemplateSettings: {
+            appleCertificateId: string | null;
+            googleIssuerId: string | null;
+        };
+        TemplateSettingsUpdate: {
+            /** @description cert_...; null clears */
+            appleCertificateId?: string | null;
+            /** @description a Google issuer ID of this organization; null clears */
+            googleIssuerId?: string | null;
+        };
         TemplateUpdate: {
             definition?: components["schemas"]["Definition"];
             /** @description a JSON integer written without a fraction (2, not 2.0) */
             expectedRevision: number;
             name?: string;
             /** @description default live credentials; no new revision */
-            settings?: {
-                /** @description cert_...; null clears */
-                appleCertificateId?: string | null;
-                /** @description a Google issuer ID of this organization; null clears */
-                googleIssuerId?: string | null;
-            };
+            settings?: components["schemas"]["TemplateSettingsUpdate"];
         };
         Tier: {
             /** @description over colors.background */
@@ -2508,18 +2029,17 @@ export interface components {
             logoText?: string;
             organizationName?: string;
         };
+        WalletRates: {
+            apple: components["schemas"]["Rates"];
+            google: components["schemas"]["Rates"];
+        };
+        WalletState: {
+            ready: boolean;
+            /** @description why the wallet file is not ready */
+            reason: string | null;
+        };
         WebhookDelivery: {
-            attempts: {
-                /** Format: date-time */
-                attemptedAt: string;
-                durationMs: number;
-                error: {
-                    /** @enum {string} */
-                    code: "invalid_url" | "address_not_allowed" | "dns_failed" | "timeout" | "connection_failed" | "redirect" | "http_status";
-                    message: string | null;
-                } | null;
-                responseStatus: number | null;
-            }[];
+            attempts: components["schemas"]["Attempt"][];
             /** Format: date-time */
             createdAt: string;
             endpointId: string;

@@ -16,7 +16,7 @@ from ..models.balance_transaction_result_source import (
 )
 
 if TYPE_CHECKING:
-    from ..models.balance_transaction_result_pass import BalanceTransactionResultPass
+    from ..models.pass_ import Pass
 
 
 T = TypeVar("T", bound="BalanceTransactionResult")
@@ -32,7 +32,7 @@ class BalanceTransactionResult:
         created_at (datetime.datetime):
         id (str):
         object_ (BalanceTransactionResultObject):  Default: 'balance_transaction'.
-        pass_ (BalanceTransactionResultPass): the pass after the transaction
+        pass_ (Pass):
         pass_id (str):
         reason (None | str): as given; "opening balance" for the balance a pass was issued with
         reference (None | str):
@@ -44,7 +44,7 @@ class BalanceTransactionResult:
     balance_after: int
     created_at: datetime.datetime
     id: str
-    pass_: BalanceTransactionResultPass
+    pass_: Pass
     pass_id: str
     reason: None | str
     reference: None | str
@@ -95,9 +95,7 @@ class BalanceTransactionResult:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.balance_transaction_result_pass import (
-            BalanceTransactionResultPass,
-        )
+        from ..models.pass_ import Pass
 
         d = dict(src_dict)
         amount = d.pop("amount")
@@ -110,7 +108,7 @@ class BalanceTransactionResult:
 
         object_ = check_balance_transaction_result_object(d.pop("object"))
 
-        pass_ = BalanceTransactionResultPass.from_dict(d.pop("pass"))
+        pass_ = Pass.from_dict(d.pop("pass"))
 
         pass_id = d.pop("passId")
 

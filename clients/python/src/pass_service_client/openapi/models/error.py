@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.error_error import ErrorError
+    from ..models.error_detail import ErrorDetail
 
 
 T = TypeVar("T", bound="Error")
@@ -16,11 +16,11 @@ T = TypeVar("T", bound="Error")
 class Error:
     """
     Attributes:
-        error (ErrorError):
+        error (ErrorDetail):
         request_id (str):
     """
 
-    error: ErrorError
+    error: ErrorDetail
     request_id: str
 
     def to_dict(self) -> dict[str, Any]:
@@ -41,10 +41,10 @@ class Error:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.error_error import ErrorError
+        from ..models.error_detail import ErrorDetail
 
         d = dict(src_dict)
-        error = ErrorError.from_dict(d.pop("error"))
+        error = ErrorDetail.from_dict(d.pop("error"))
 
         request_id = d.pop("requestId")
 

@@ -9,7 +9,7 @@ from ..models.error_detail_type import ErrorDetailType, check_error_detail_type
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.error_detail_issues_item import ErrorDetailIssuesItem
+    from ..models.issue import Issue
     from ..models.redemption import Redemption
 
 
@@ -24,7 +24,7 @@ class ErrorDetail:
         balance (int | Unset): a refused spend (409 insufficient_balance): the pass's balance now
         code (str | Unset):
         issue_count (int | Unset): with issues: how many problems there are in all
-        issues (list[ErrorDetailIssuesItem] | Unset): an invalid template definition: its first 100 problems
+        issues (list[Issue] | Unset): an invalid template definition: its first 100 problems
         param (str | Unset):
         pass_id (str | Unset): a refused redemption (409 pass_voided, pass_expired, redemption_not_enabled,
             already_redeemed, max_uses_reached) or a refused spend (409 insufficient_balance): the pass
@@ -37,7 +37,7 @@ class ErrorDetail:
     balance: int | Unset = UNSET
     code: str | Unset = UNSET
     issue_count: int | Unset = UNSET
-    issues: list[ErrorDetailIssuesItem] | Unset = UNSET
+    issues: list[Issue] | Unset = UNSET
     param: str | Unset = UNSET
     pass_id: str | Unset = UNSET
     redemption: None | Redemption | Unset = UNSET
@@ -105,7 +105,7 @@ class ErrorDetail:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.error_detail_issues_item import ErrorDetailIssuesItem
+        from ..models.issue import Issue
         from ..models.redemption import Redemption
 
         d = dict(src_dict)
@@ -118,11 +118,11 @@ class ErrorDetail:
         issue_count = d.pop("issueCount", UNSET)
 
         _issues = d.pop("issues", UNSET)
-        issues: list[ErrorDetailIssuesItem] | Unset = UNSET
+        issues: list[Issue] | Unset = UNSET
         if _issues is not UNSET:
             issues = []
             for issues_item_data in _issues:
-                issues_item = ErrorDetailIssuesItem.from_dict(issues_item_data)
+                issues_item = Issue.from_dict(issues_item_data)
 
                 issues.append(issues_item)
 

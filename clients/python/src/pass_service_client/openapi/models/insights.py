@@ -14,9 +14,9 @@ from ..models.insights_platform_type_0 import (
 )
 
 if TYPE_CHECKING:
-    from ..models.insights_rates import InsightsRates
-    from ..models.insights_series_item import InsightsSeriesItem
-    from ..models.insights_totals import InsightsTotals
+    from ..models.all_rates import AllRates
+    from ..models.counts_by_platform import CountsByPlatform
+    from ..models.series_item import SeriesItem
 
 
 T = TypeVar("T", bound="Insights")
@@ -30,22 +30,22 @@ class Insights:
         group_by (InsightsGroupBy):
         object_ (InsightsObject):  Default: 'insights'.
         platform (InsightsPlatformType0 | None):
-        rates (InsightsRates):
-        series (list[InsightsSeriesItem]): day: every day from `from` to `to`, oldest first; template: the templates
-            with any count, most issued first; platform: apple, google
+        rates (AllRates):
+        series (list[SeriesItem]): day: every day from `from` to `to`, oldest first; template: the templates with any
+            count, most issued first; platform: apple, google
         template_id (None | str):
         to (datetime.date):
-        totals (InsightsTotals):
+        totals (CountsByPlatform):
     """
 
     from_: datetime.date
     group_by: InsightsGroupBy
     platform: InsightsPlatformType0 | None
-    rates: InsightsRates
-    series: list[InsightsSeriesItem]
+    rates: AllRates
+    series: list[SeriesItem]
     template_id: None | str
     to: datetime.date
-    totals: InsightsTotals
+    totals: CountsByPlatform
     object_: InsightsObject = "insights"
 
     def to_dict(self) -> dict[str, Any]:
@@ -95,9 +95,9 @@ class Insights:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.insights_rates import InsightsRates
-        from ..models.insights_series_item import InsightsSeriesItem
-        from ..models.insights_totals import InsightsTotals
+        from ..models.all_rates import AllRates
+        from ..models.counts_by_platform import CountsByPlatform
+        from ..models.series_item import SeriesItem
 
         d = dict(src_dict)
         from_ = datetime.date.fromisoformat(d.pop("from"))
@@ -121,12 +121,12 @@ class Insights:
 
         platform = _parse_platform(d.pop("platform"))
 
-        rates = InsightsRates.from_dict(d.pop("rates"))
+        rates = AllRates.from_dict(d.pop("rates"))
 
         series = []
         _series = d.pop("series")
         for series_item_data in _series:
-            series_item = InsightsSeriesItem.from_dict(series_item_data)
+            series_item = SeriesItem.from_dict(series_item_data)
 
             series.append(series_item)
 
@@ -139,7 +139,7 @@ class Insights:
 
         to = datetime.date.fromisoformat(d.pop("to"))
 
-        totals = InsightsTotals.from_dict(d.pop("totals"))
+        totals = CountsByPlatform.from_dict(d.pop("totals"))
 
         insights = cls(
             from_=from_,

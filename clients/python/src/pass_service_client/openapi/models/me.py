@@ -8,7 +8,7 @@ from attrs import define as _attrs_define
 from ..models.me_environment import MeEnvironment, check_me_environment
 
 if TYPE_CHECKING:
-    from ..models.me_permissions_type_0 import MePermissionsType0
+    from ..models.permissions import Permissions
 
 
 T = TypeVar("T", bound="Me")
@@ -20,23 +20,23 @@ class Me:
     Attributes:
         environment (MeEnvironment):
         organization_id (str):
-        permissions (MePermissionsType0 | None): the key's level (none, read or write; write includes read) per
-            resource; null: full access
+        permissions (None | Permissions): the key's level (none, read or write; write includes read) per resource; null:
+            full access
     """
 
     environment: MeEnvironment
     organization_id: str
-    permissions: MePermissionsType0 | None
+    permissions: None | Permissions
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.me_permissions_type_0 import MePermissionsType0
+        from ..models.permissions import Permissions
 
         environment: str = self.environment
 
         organization_id = self.organization_id
 
         permissions: dict[str, Any] | None
-        if isinstance(self.permissions, MePermissionsType0):
+        if isinstance(self.permissions, Permissions):
             permissions = self.permissions.to_dict()
         else:
             permissions = self.permissions
@@ -55,25 +55,25 @@ class Me:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.me_permissions_type_0 import MePermissionsType0
+        from ..models.permissions import Permissions
 
         d = dict(src_dict)
         environment = check_me_environment(d.pop("environment"))
 
         organization_id = d.pop("organizationId")
 
-        def _parse_permissions(data: object) -> MePermissionsType0 | None:
+        def _parse_permissions(data: object) -> None | Permissions:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                permissions_type_0 = MePermissionsType0.from_dict(data)
+                permissions_type_0 = Permissions.from_dict(data)
 
                 return permissions_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(MePermissionsType0 | None, data)
+            return cast(None | Permissions, data)
 
         permissions = _parse_permissions(d.pop("permissions"))
 

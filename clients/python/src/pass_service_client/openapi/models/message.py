@@ -27,7 +27,7 @@ class Message:
         body (str):
         canceled_at (datetime.datetime | None):
         created_at (datetime.datetime):
-        delivery (MessageDelivery): per wallet, each pass of the audience counted once
+        delivery (MessageDelivery):
         finished_at (datetime.datetime | None):
         header (str):
         id (str):

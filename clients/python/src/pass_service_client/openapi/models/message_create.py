@@ -9,7 +9,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.message_create_audience import MessageCreateAudience
+    from ..models.message_audience import MessageAudience
 
 
 T = TypeVar("T", bound="MessageCreate")
@@ -19,7 +19,7 @@ T = TypeVar("T", bound="MessageCreate")
 class MessageCreate:
     """
     Attributes:
-        audience (MessageCreateAudience): passIds, or at least one of templateId, tag and search
+        audience (MessageAudience):
         body (str): the text
         header (str): the title (Apple: the back field's label and the lock screen's prefix; Google: the message's
             header)
@@ -27,7 +27,7 @@ class MessageCreate:
             up to 5 minutes past: now
     """
 
-    audience: MessageCreateAudience
+    audience: MessageAudience
     body: str
     header: str
     send_at: datetime.datetime | Unset = UNSET
@@ -59,10 +59,10 @@ class MessageCreate:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.message_create_audience import MessageCreateAudience
+        from ..models.message_audience import MessageAudience
 
         d = dict(src_dict)
-        audience = MessageCreateAudience.from_dict(d.pop("audience"))
+        audience = MessageAudience.from_dict(d.pop("audience"))
 
         body = d.pop("body")
 

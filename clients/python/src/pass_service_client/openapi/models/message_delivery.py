@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
-    from ..models.message_delivery_apple import MessageDeliveryApple
-    from ..models.message_delivery_google import MessageDeliveryGoogle
+    from ..models.message_wallet_delivery import MessageWalletDelivery
 
 
 T = TypeVar("T", bound="MessageDelivery")
@@ -15,15 +14,14 @@ T = TypeVar("T", bound="MessageDelivery")
 
 @_attrs_define
 class MessageDelivery:
-    """per wallet, each pass of the audience counted once
-
+    """
     Attributes:
-        apple (MessageDeliveryApple):
-        google (MessageDeliveryGoogle):
+        apple (MessageWalletDelivery):
+        google (MessageWalletDelivery):
     """
 
-    apple: MessageDeliveryApple
-    google: MessageDeliveryGoogle
+    apple: MessageWalletDelivery
+    google: MessageWalletDelivery
 
     def to_dict(self) -> dict[str, Any]:
         apple = self.apple.to_dict()
@@ -43,13 +41,12 @@ class MessageDelivery:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.message_delivery_apple import MessageDeliveryApple
-        from ..models.message_delivery_google import MessageDeliveryGoogle
+        from ..models.message_wallet_delivery import MessageWalletDelivery
 
         d = dict(src_dict)
-        apple = MessageDeliveryApple.from_dict(d.pop("apple"))
+        apple = MessageWalletDelivery.from_dict(d.pop("apple"))
 
-        google = MessageDeliveryGoogle.from_dict(d.pop("google"))
+        google = MessageWalletDelivery.from_dict(d.pop("google"))
 
         message_delivery = cls(
             apple=apple,

@@ -13,14 +13,14 @@ from ..models.pass_status import PassStatus, check_pass_status
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.pass_artifacts import PassArtifacts
+    from ..models.artifacts import Artifacts
+    from ..models.email import Email
     from ..models.pass_editable_fields_item import PassEditableFieldsItem
     from ..models.pass_field_values import PassFieldValues
     from ..models.pass_images import PassImages
-    from ..models.pass_last_email_type_0 import PassLastEmailType0
     from ..models.pass_platforms import PassPlatforms
     from ..models.pass_preview import PassPreview
-    from ..models.pass_signing import PassSigning
+    from ..models.signing import Signing
 
 
 T = TypeVar("T", bound="Pass")
@@ -51,7 +51,7 @@ class Pass:
         redemption_count (int): how often the pass was redeemed (checked in)
         relevant_date (datetime.datetime | None): the pass's own relevant date as given; null: its template's
         short_id (str):
-        signing (PassSigning):
+        signing (Signing):
         source (PassSource): enrollment: from a sign-up page
         status (PassStatus):
         tags (list[str]): the pass's tags, lower case, in the order given; [] without
@@ -62,11 +62,11 @@ class Pass:
             null without tiers or on the other types
         updated_at (datetime.datetime):
         voided_at (datetime.datetime | None):
-        artifacts (PassArtifacts | Unset): omitted from list results
+        artifacts (Artifacts | Unset):
         editable_barcode (bool | Unset): omitted from list results
         editable_fields (list[PassEditableFieldsItem] | Unset): omitted from list results
         field_values (PassFieldValues | Unset): omitted from list results
-        last_email (None | PassLastEmailType0 | Unset): the newest email of the pass, or null; omitted from list results
+        last_email (Email | None | Unset): the newest email of the pass, or null; omitted from list results
         preview (PassPreview | Unset): omitted from list results
         wallet_updated_at (datetime.datetime | Unset): omitted from list results
     """
@@ -87,7 +87,7 @@ class Pass:
     redemption_count: int
     relevant_date: datetime.datetime | None
     short_id: str
-    signing: PassSigning
+    signing: Signing
     source: PassSource
     status: PassStatus
     tags: list[str]
@@ -98,16 +98,16 @@ class Pass:
     updated_at: datetime.datetime
     voided_at: datetime.datetime | None
     object_: PassObject = "pass"
-    artifacts: PassArtifacts | Unset = UNSET
+    artifacts: Artifacts | Unset = UNSET
     editable_barcode: bool | Unset = UNSET
     editable_fields: list[PassEditableFieldsItem] | Unset = UNSET
     field_values: PassFieldValues | Unset = UNSET
-    last_email: None | PassLastEmailType0 | Unset = UNSET
+    last_email: Email | None | Unset = UNSET
     preview: PassPreview | Unset = UNSET
     wallet_updated_at: datetime.datetime | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.pass_last_email_type_0 import PassLastEmailType0
+        from ..models.email import Email
 
         balance: int | None
         balance = self.balance
@@ -209,7 +209,7 @@ class Pass:
         last_email: dict[str, Any] | None | Unset
         if isinstance(self.last_email, Unset):
             last_email = UNSET
-        elif isinstance(self.last_email, PassLastEmailType0):
+        elif isinstance(self.last_email, Email):
             last_email = self.last_email.to_dict()
         else:
             last_email = self.last_email
@@ -274,14 +274,14 @@ class Pass:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.pass_artifacts import PassArtifacts
+        from ..models.artifacts import Artifacts
+        from ..models.email import Email
         from ..models.pass_editable_fields_item import PassEditableFieldsItem
         from ..models.pass_field_values import PassFieldValues
         from ..models.pass_images import PassImages
-        from ..models.pass_last_email_type_0 import PassLastEmailType0
         from ..models.pass_platforms import PassPlatforms
         from ..models.pass_preview import PassPreview
-        from ..models.pass_signing import PassSigning
+        from ..models.signing import Signing
 
         d = dict(src_dict)
 
@@ -391,7 +391,7 @@ class Pass:
 
         short_id = d.pop("shortId")
 
-        signing = PassSigning.from_dict(d.pop("signing"))
+        signing = Signing.from_dict(d.pop("signing"))
 
         source = check_pass_source(d.pop("source"))
 
@@ -435,11 +435,11 @@ class Pass:
         voided_at = _parse_voided_at(d.pop("voidedAt"))
 
         _artifacts = d.pop("artifacts", UNSET)
-        artifacts: PassArtifacts | Unset
+        artifacts: Artifacts | Unset
         if isinstance(_artifacts, Unset):
             artifacts = UNSET
         else:
-            artifacts = PassArtifacts.from_dict(_artifacts)
+            artifacts = Artifacts.from_dict(_artifacts)
 
         editable_barcode = d.pop("editableBarcode", UNSET)
 
@@ -461,7 +461,7 @@ class Pass:
         else:
             field_values = PassFieldValues.from_dict(_field_values)
 
-        def _parse_last_email(data: object) -> None | PassLastEmailType0 | Unset:
+        def _parse_last_email(data: object) -> Email | None | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -469,12 +469,12 @@ class Pass:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                last_email_type_0 = PassLastEmailType0.from_dict(data)
+                last_email_type_0 = Email.from_dict(data)
 
                 return last_email_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | PassLastEmailType0 | Unset, data)
+            return cast(Email | None | Unset, data)
 
         last_email = _parse_last_email(d.pop("lastEmail", UNSET))
 

@@ -10,7 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.pass_create_field_values import PassCreateFieldValues
-    from ..models.pass_create_platforms import PassCreatePlatforms
+    from ..models.platforms import Platforms
 
 
 T = TypeVar("T", bound="PassCreate")
@@ -31,7 +31,7 @@ class PassCreate:
         google_issuer_id (str | Unset):
         holder_email (str | Unset):
         holder_name (str | Unset):
-        platforms (PassCreatePlatforms | Unset):
+        platforms (Platforms | Unset):
         relevant_date (datetime.datetime | Unset): when the pass is relevant (Apple shows it on the lock screen:
             `relevantDate` and iOS 18's `relevantDates`; Google has no such date), overriding the template's event start;
             RFC 3339 with an offset
@@ -51,7 +51,7 @@ class PassCreate:
     google_issuer_id: str | Unset = UNSET
     holder_email: str | Unset = UNSET
     holder_name: str | Unset = UNSET
-    platforms: PassCreatePlatforms | Unset = UNSET
+    platforms: Platforms | Unset = UNSET
     relevant_date: datetime.datetime | Unset = UNSET
     revision: int | Unset = UNSET
     send: bool | Unset = False
@@ -135,7 +135,7 @@ class PassCreate:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.pass_create_field_values import PassCreateFieldValues
-        from ..models.pass_create_platforms import PassCreatePlatforms
+        from ..models.platforms import Platforms
 
         d = dict(src_dict)
         template_id = d.pop("templateId")
@@ -167,11 +167,11 @@ class PassCreate:
         holder_name = d.pop("holderName", UNSET)
 
         _platforms = d.pop("platforms", UNSET)
-        platforms: PassCreatePlatforms | Unset
+        platforms: Platforms | Unset
         if isinstance(_platforms, Unset):
             platforms = UNSET
         else:
-            platforms = PassCreatePlatforms.from_dict(_platforms)
+            platforms = Platforms.from_dict(_platforms)
 
         _relevant_date = d.pop("relevantDate", UNSET)
         relevant_date: datetime.datetime | Unset

@@ -9,13 +9,13 @@ from ..models.pass_export_object import PassExportObject, check_pass_export_obje
 
 if TYPE_CHECKING:
     from ..models.balance_transaction import BalanceTransaction
+    from ..models.email import Email
+    from ..models.event import Event
+    from ..models.installations import Installations
     from ..models.pass_ import Pass
     from ..models.pass_export_activity_item import PassExportActivityItem
-    from ..models.pass_export_emails_item import PassExportEmailsItem
-    from ..models.pass_export_events_item import PassExportEventsItem
-    from ..models.pass_export_installations import PassExportInstallations
-    from ..models.pass_export_redemptions_item import PassExportRedemptionsItem
-    from ..models.pass_export_updates_item import PassExportUpdatesItem
+    from ..models.pass_update import PassUpdate
+    from ..models.redemption import Redemption
 
 
 T = TypeVar("T", bound="PassExport")
@@ -27,23 +27,23 @@ class PassExport:
     Attributes:
         activity (list[PassExportActivityItem]): page views, add intents, wallet adds and removals: kind, platform, at
         balance_transactions (list[BalanceTransaction]): a loyalty or gift card's balance movements
-        emails (list[PassExportEmailsItem]):
-        events (list[PassExportEventsItem]): the events about the pass still kept (30 days)
-        installations (PassExportInstallations):
+        emails (list[Email]):
+        events (list[Event]): the events about the pass still kept (30 days)
+        installations (Installations):
         object_ (PassExportObject):  Default: 'pass_export'.
         pass_ (Pass):
-        redemptions (list[PassExportRedemptionsItem]):
-        updates (list[PassExportUpdatesItem]):
+        redemptions (list[Redemption]):
+        updates (list[PassUpdate]):
     """
 
     activity: list[PassExportActivityItem]
     balance_transactions: list[BalanceTransaction]
-    emails: list[PassExportEmailsItem]
-    events: list[PassExportEventsItem]
-    installations: PassExportInstallations
+    emails: list[Email]
+    events: list[Event]
+    installations: Installations
     pass_: Pass
-    redemptions: list[PassExportRedemptionsItem]
-    updates: list[PassExportUpdatesItem]
+    redemptions: list[Redemption]
+    updates: list[PassUpdate]
     object_: PassExportObject = "pass_export"
 
     def to_dict(self) -> dict[str, Any]:
@@ -104,13 +104,13 @@ class PassExport:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.balance_transaction import BalanceTransaction
+        from ..models.email import Email
+        from ..models.event import Event
+        from ..models.installations import Installations
         from ..models.pass_ import Pass
         from ..models.pass_export_activity_item import PassExportActivityItem
-        from ..models.pass_export_emails_item import PassExportEmailsItem
-        from ..models.pass_export_events_item import PassExportEventsItem
-        from ..models.pass_export_installations import PassExportInstallations
-        from ..models.pass_export_redemptions_item import PassExportRedemptionsItem
-        from ..models.pass_export_updates_item import PassExportUpdatesItem
+        from ..models.pass_update import PassUpdate
+        from ..models.redemption import Redemption
 
         d = dict(src_dict)
         activity = []
@@ -132,18 +132,18 @@ class PassExport:
         emails = []
         _emails = d.pop("emails")
         for emails_item_data in _emails:
-            emails_item = PassExportEmailsItem.from_dict(emails_item_data)
+            emails_item = Email.from_dict(emails_item_data)
 
             emails.append(emails_item)
 
         events = []
         _events = d.pop("events")
         for events_item_data in _events:
-            events_item = PassExportEventsItem.from_dict(events_item_data)
+            events_item = Event.from_dict(events_item_data)
 
             events.append(events_item)
 
-        installations = PassExportInstallations.from_dict(d.pop("installations"))
+        installations = Installations.from_dict(d.pop("installations"))
 
         object_ = check_pass_export_object(d.pop("object"))
 
@@ -152,16 +152,14 @@ class PassExport:
         redemptions = []
         _redemptions = d.pop("redemptions")
         for redemptions_item_data in _redemptions:
-            redemptions_item = PassExportRedemptionsItem.from_dict(
-                redemptions_item_data
-            )
+            redemptions_item = Redemption.from_dict(redemptions_item_data)
 
             redemptions.append(redemptions_item)
 
         updates = []
         _updates = d.pop("updates")
         for updates_item_data in _updates:
-            updates_item = PassExportUpdatesItem.from_dict(updates_item_data)
+            updates_item = PassUpdate.from_dict(updates_item_data)
 
             updates.append(updates_item)
 

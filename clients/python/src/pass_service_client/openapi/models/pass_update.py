@@ -14,8 +14,8 @@ from ..models.pass_update_notification_mode import (
 from ..models.pass_update_object import PassUpdateObject, check_pass_update_object
 
 if TYPE_CHECKING:
-    from ..models.pass_update_changes import PassUpdateChanges
-    from ..models.pass_update_delivery import PassUpdateDelivery
+    from ..models.changes import Changes
+    from ..models.delivery import Delivery
 
 
 T = TypeVar("T", bound="PassUpdate")
@@ -25,9 +25,9 @@ T = TypeVar("T", bound="PassUpdate")
 class PassUpdate:
     """
     Attributes:
-        changes (PassUpdateChanges):
+        changes (Changes):
         created_at (datetime.datetime):
-        delivery (PassUpdateDelivery):
+        delivery (Delivery):
         id (str):
         kind (PassUpdateKind): erase: the holder's data was erased (POST /v1/passes/{id}/erase); message: a message to
             holders reached the pass (messageId)
@@ -38,9 +38,9 @@ class PassUpdate:
         wallet_changed (bool):
     """
 
-    changes: PassUpdateChanges
+    changes: Changes
     created_at: datetime.datetime
-    delivery: PassUpdateDelivery
+    delivery: Delivery
     id: str
     kind: PassUpdateKind
     message_id: None | str
@@ -92,15 +92,15 @@ class PassUpdate:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.pass_update_changes import PassUpdateChanges
-        from ..models.pass_update_delivery import PassUpdateDelivery
+        from ..models.changes import Changes
+        from ..models.delivery import Delivery
 
         d = dict(src_dict)
-        changes = PassUpdateChanges.from_dict(d.pop("changes"))
+        changes = Changes.from_dict(d.pop("changes"))
 
         created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
 
-        delivery = PassUpdateDelivery.from_dict(d.pop("delivery"))
+        delivery = Delivery.from_dict(d.pop("delivery"))
 
         id = d.pop("id")
 

@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.pass_ import Pass
-    from ..models.pass_with_update_update import PassWithUpdateUpdate
+    from ..models.pass_update import PassUpdate
 
 
 T = TypeVar("T", bound="PassWithUpdate")
@@ -18,11 +18,11 @@ class PassWithUpdate:
     """
     Attributes:
         pass_ (Pass):
-        update (PassWithUpdateUpdate):
+        update (PassUpdate):
     """
 
     pass_: Pass
-    update: PassWithUpdateUpdate
+    update: PassUpdate
 
     def to_dict(self) -> dict[str, Any]:
         pass_ = self.pass_.to_dict()
@@ -43,12 +43,12 @@ class PassWithUpdate:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.pass_ import Pass
-        from ..models.pass_with_update_update import PassWithUpdateUpdate
+        from ..models.pass_update import PassUpdate
 
         d = dict(src_dict)
         pass_ = Pass.from_dict(d.pop("pass"))
 
-        update = PassWithUpdateUpdate.from_dict(d.pop("update"))
+        update = PassUpdate.from_dict(d.pop("update"))
 
         pass_with_update = cls(
             pass_=pass_,

@@ -10,7 +10,7 @@ from ..models.redemption_object import RedemptionObject, check_redemption_object
 from ..models.redemption_source import RedemptionSource, check_redemption_source
 
 if TYPE_CHECKING:
-    from ..models.redemption_scanned_by_type_0 import RedemptionScannedByType0
+    from ..models.scanned_by import ScannedBy
 
 
 T = TypeVar("T", bound="Redemption")
@@ -25,7 +25,7 @@ class Redemption:
         object_ (RedemptionObject):  Default: 'redemption'.
         pass_id (str):
         redeemed_at (datetime.datetime):
-        scanned_by (None | RedemptionScannedByType0): who redeemed it: a staff user or an API key
+        scanned_by (None | ScannedBy): who redeemed it: a staff user or an API key
         source (RedemptionSource): api: this API; scanner: the dashboard's scanner page
     """
 
@@ -33,12 +33,12 @@ class Redemption:
     location: None | str
     pass_id: str
     redeemed_at: datetime.datetime
-    scanned_by: None | RedemptionScannedByType0
+    scanned_by: None | ScannedBy
     source: RedemptionSource
     object_: RedemptionObject = "redemption"
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.redemption_scanned_by_type_0 import RedemptionScannedByType0
+        from ..models.scanned_by import ScannedBy
 
         id = self.id
 
@@ -52,7 +52,7 @@ class Redemption:
         redeemed_at = self.redeemed_at.isoformat()
 
         scanned_by: dict[str, Any] | None
-        if isinstance(self.scanned_by, RedemptionScannedByType0):
+        if isinstance(self.scanned_by, ScannedBy):
             scanned_by = self.scanned_by.to_dict()
         else:
             scanned_by = self.scanned_by
@@ -77,7 +77,7 @@ class Redemption:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.redemption_scanned_by_type_0 import RedemptionScannedByType0
+        from ..models.scanned_by import ScannedBy
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -95,18 +95,18 @@ class Redemption:
 
         redeemed_at = datetime.datetime.fromisoformat(d.pop("redeemedAt"))
 
-        def _parse_scanned_by(data: object) -> None | RedemptionScannedByType0:
+        def _parse_scanned_by(data: object) -> None | ScannedBy:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                scanned_by_type_0 = RedemptionScannedByType0.from_dict(data)
+                scanned_by_type_0 = ScannedBy.from_dict(data)
 
                 return scanned_by_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | RedemptionScannedByType0, data)
+            return cast(None | ScannedBy, data)
 
         scanned_by = _parse_scanned_by(d.pop("scannedBy"))
 

@@ -11,7 +11,7 @@ from ..models.scan_result_source import ScanResultSource, check_scan_result_sour
 
 if TYPE_CHECKING:
     from ..models.pass_ import Pass
-    from ..models.scan_result_scanned_by_type_0 import ScanResultScannedByType0
+    from ..models.scanned_by import ScannedBy
 
 
 T = TypeVar("T", bound="ScanResult")
@@ -27,7 +27,7 @@ class ScanResult:
         pass_ (Pass):
         pass_id (str):
         redeemed_at (datetime.datetime):
-        scanned_by (None | ScanResultScannedByType0): who redeemed it: a staff user or an API key
+        scanned_by (None | ScannedBy): who redeemed it: a staff user or an API key
         source (ScanResultSource): api: this API; scanner: the dashboard's scanner page
     """
 
@@ -36,12 +36,12 @@ class ScanResult:
     pass_: Pass
     pass_id: str
     redeemed_at: datetime.datetime
-    scanned_by: None | ScanResultScannedByType0
+    scanned_by: None | ScannedBy
     source: ScanResultSource
     object_: ScanResultObject = "redemption"
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.scan_result_scanned_by_type_0 import ScanResultScannedByType0
+        from ..models.scanned_by import ScannedBy
 
         id = self.id
 
@@ -57,7 +57,7 @@ class ScanResult:
         redeemed_at = self.redeemed_at.isoformat()
 
         scanned_by: dict[str, Any] | None
-        if isinstance(self.scanned_by, ScanResultScannedByType0):
+        if isinstance(self.scanned_by, ScannedBy):
             scanned_by = self.scanned_by.to_dict()
         else:
             scanned_by = self.scanned_by
@@ -84,7 +84,7 @@ class ScanResult:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.pass_ import Pass
-        from ..models.scan_result_scanned_by_type_0 import ScanResultScannedByType0
+        from ..models.scanned_by import ScannedBy
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -104,18 +104,18 @@ class ScanResult:
 
         redeemed_at = datetime.datetime.fromisoformat(d.pop("redeemedAt"))
 
-        def _parse_scanned_by(data: object) -> None | ScanResultScannedByType0:
+        def _parse_scanned_by(data: object) -> None | ScannedBy:
             if data is None:
                 return data
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                scanned_by_type_0 = ScanResultScannedByType0.from_dict(data)
+                scanned_by_type_0 = ScannedBy.from_dict(data)
 
                 return scanned_by_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | ScanResultScannedByType0, data)
+            return cast(None | ScannedBy, data)
 
         scanned_by = _parse_scanned_by(d.pop("scannedBy"))
 

@@ -9,7 +9,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.definition import Definition
-    from ..models.template_update_settings import TemplateUpdateSettings
+    from ..models.template_settings_update import TemplateSettingsUpdate
 
 
 T = TypeVar("T", bound="TemplateUpdate")
@@ -22,13 +22,13 @@ class TemplateUpdate:
         expected_revision (int): a JSON integer written without a fraction (2, not 2.0)
         definition (Definition | Unset): Template definition schema v1.
         name (str | Unset):
-        settings (TemplateUpdateSettings | Unset): default live credentials; no new revision
+        settings (TemplateSettingsUpdate | Unset):
     """
 
     expected_revision: int
     definition: Definition | Unset = UNSET
     name: str | Unset = UNSET
-    settings: TemplateUpdateSettings | Unset = UNSET
+    settings: TemplateSettingsUpdate | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         expected_revision = self.expected_revision
@@ -62,7 +62,7 @@ class TemplateUpdate:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.definition import Definition
-        from ..models.template_update_settings import TemplateUpdateSettings
+        from ..models.template_settings_update import TemplateSettingsUpdate
 
         d = dict(src_dict)
         expected_revision = d.pop("expectedRevision")
@@ -77,11 +77,11 @@ class TemplateUpdate:
         name = d.pop("name", UNSET)
 
         _settings = d.pop("settings", UNSET)
-        settings: TemplateUpdateSettings | Unset
+        settings: TemplateSettingsUpdate | Unset
         if isinstance(_settings, Unset):
             settings = UNSET
         else:
-            settings = TemplateUpdateSettings.from_dict(_settings)
+            settings = TemplateSettingsUpdate.from_dict(_settings)
 
         template_update = cls(
             expected_revision=expected_revision,

@@ -20,7 +20,7 @@ from ..models.webhook_delivery_status import (
 )
 
 if TYPE_CHECKING:
-    from ..models.webhook_delivery_attempts_item import WebhookDeliveryAttemptsItem
+    from ..models.attempt import Attempt
 
 
 T = TypeVar("T", bound="WebhookDelivery")
@@ -30,7 +30,7 @@ T = TypeVar("T", bound="WebhookDelivery")
 class WebhookDelivery:
     """
     Attributes:
-        attempts (list[WebhookDeliveryAttemptsItem]):
+        attempts (list[Attempt]):
         created_at (datetime.datetime):
         endpoint_id (str):
         event_id (str):
@@ -43,7 +43,7 @@ class WebhookDelivery:
         updated_at (datetime.datetime):
     """
 
-    attempts: list[WebhookDeliveryAttemptsItem]
+    attempts: list[Attempt]
     created_at: datetime.datetime
     endpoint_id: str
     event_id: str
@@ -108,13 +108,13 @@ class WebhookDelivery:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.webhook_delivery_attempts_item import WebhookDeliveryAttemptsItem
+        from ..models.attempt import Attempt
 
         d = dict(src_dict)
         attempts = []
         _attempts = d.pop("attempts")
         for attempts_item_data in _attempts:
-            attempts_item = WebhookDeliveryAttemptsItem.from_dict(attempts_item_data)
+            attempts_item = Attempt.from_dict(attempts_item_data)
 
             attempts.append(attempts_item)
 

@@ -4,7 +4,6 @@ and the funnel's counts; real answers validate against it."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -40,9 +39,8 @@ def test_the_operation_and_members_are_described(document: dict[str, Any]) -> No
     assert url["type"] == ["string", "null"] and url["format"] == "uri"
     schemas = document["components"]["schemas"]
     assert "enrollment" in str(schemas["Pass"]["properties"]["source"]["enum"])
-    described = json.dumps(schemas["Insights"])
-    assert all(f'"{name}"' in described for name in ("signupPageViews", "signups",
-                                                      "signupsAdded"))
+    totals = schemas[schemas["Insights"]["properties"]["totals"]["$ref"].rsplit("/", 1)[1]]
+    assert {"signupPageViews", "signups", "signupsAdded"} <= set(totals["properties"])
 
 
 def test_answers_validate(document: dict[str, Any], api: Api,  # noqa: F811

@@ -15,7 +15,9 @@ this process's set) and queues a job for the rows it marked, or no job when all 
 already. A job unmarks its rows as it starts, so work that comes while it runs gets a job of
 its own. Whoever enqueues, a request after its commit or any number of sweeps on any number
 of nodes, the queue holds at most the pending work, however long it has waited. A mark
-outlives a job lost with Redis by at most `WAITING_TTL`.
+holds its job's ID: a row whose marked job is no longer queued (a worker killed after taking
+it and before it started, or a job lost with Redis) is marked and queued again by the next
+`enqueue`, such as the sweep's; a mark nobody looks at ends after `WAITING_TTL`.
 
 The sweep (`jobs.tasks.sweep_pending`) runs every `SWEEP_INTERVAL_SECONDS`: in every RQ worker
 when Redis is used (`jobs.worker`), else in a thread of each web process, started with its
@@ -29,6 +31,7 @@ import contextlib
 import logging
 import threading
 import time
+import uuid
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -95,17 +98,21 @@ def _enqueue_rq(app: Flask, queue: str, task: str, ids: tuple[str, ...]) -> None
         raise ConnectionError("Redis did not answer a moment ago")
     rq_queue = _rq_queue(app, queue)
     fresh = ids
+    job_id = uuid.uuid4().hex
     try:
         if ids:
             with rq_queue.connection.pipeline() as pipe:
                 for row_id in ids:
-                    pipe.set(waiting_key(row_id), 1, nx=True, ex=WAITING_TTL)
-                fresh = tuple(row_id for row_id, won in zip(ids, pipe.execute(), strict=True)
-                              if won)
+                    pipe.set(waiting_key(row_id), job_id, nx=True, ex=WAITING_TTL)
+                won = pipe.execute()
+            fresh = tuple(row_id for row_id, w in zip(ids, won, strict=True) if w)
+            held = [row_id for row_id, w in zip(ids, won, strict=True) if not w]
+            if held:
+                fresh += _take_over_lost(rq_queue.connection, held, job_id)
             if not fresh:
                 return
         try:
-            rq_queue.enqueue(f"jobs.tasks.{task}", *fresh, result_ttl=0,
+            rq_queue.enqueue(f"jobs.tasks.{task}", *fresh, job_id=job_id, result_ttl=0,
                              failure_ttl=24 * 3600)
         except Exception:
             with contextlib.suppress(Exception):  # else the rows wait for their marks to end
@@ -114,6 +121,29 @@ def _enqueue_rq(app: Flask, queue: str, task: str, ids: tuple[str, ...]) -> None
     except Exception:
         app.extensions["redis_down_until"] = time.monotonic() + _REDIS_DOWN_FOR
         raise
+
+
+_STILL_QUEUED = {b"queued", b"deferred", b"scheduled"}
+
+
+def _take_over_lost(connection: Any, row_ids: list[str], job_id: str) -> tuple[str, ...]:
+    """Of rows marked as waiting, those whose marked job is no longer queued, marked now for
+    `job_id`. Two enqueuers taking one over at once queue a job each: harmless, rare."""
+    from rq.job import Job
+
+    marks = connection.mget([waiting_key(row_id) for row_id in row_ids])
+    with connection.pipeline() as pipe:
+        for mark in marks:
+            pipe.hget(Job.key_for(mark.decode()) if mark else "", "status")
+        statuses = pipe.execute()
+    lost = tuple(row_id for row_id, mark, status in zip(row_ids, marks, statuses, strict=True)
+                 if mark is None or status not in _STILL_QUEUED)
+    if lost:
+        with connection.pipeline() as pipe:
+            for row_id in lost:
+                pipe.set(waiting_key(row_id), job_id, ex=WAITING_TTL)
+            pipe.execute()
+    return lost
 
 
 def _mark_in_process(app: Flask, ids: tuple[str, ...]) -> tuple[str, ...]:

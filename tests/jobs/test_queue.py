@@ -90,3 +90,34 @@ def test_the_worker_beats_at_most_every_few_seconds_but_never_skips_a_job_start(
     now[0] += worker.HEARTBEAT_EVERY
     process.heartbeat()
     assert len(beats) == 3 and beats[-1] == (None, None)
+
+
+def test_a_row_whose_job_a_killed_worker_took_is_queued_again(app, redis_server) -> None:
+    """A worker killed after taking a job and before starting it leaves the row marked as
+    waiting; the next enqueue (the sweep's) sees the marked job is no longer queued."""
+    from redis import Redis
+    from rq import Queue
+    from rq.job import Job, JobStatus
+
+    from jobs import queue as jobs_queue
+
+    app.config["REDIS_URL"] = redis_server.url
+    app.extensions.pop("rq_queues", None)
+    connection = Redis.from_url(redis_server.url)
+    bulk = Queue("bulk", connection=connection)
+    bulk.empty()
+    with app.app_context():
+        jobs_queue.enqueue("run_bulk_job", "bjob_lost")
+        jobs_queue.enqueue("run_bulk_job", "bjob_lost")  # still queued: no second job
+        [first] = bulk.get_job_ids()
+        assert connection.get(jobs_queue.waiting_key("bjob_lost")) == first.encode()
+        # A worker takes the job off the queue, marks it started and dies before the job runs.
+        assert connection.lpop(bulk.key) == first.encode()
+        Job.fetch(first, connection=connection).set_status(JobStatus.STARTED)
+        jobs_queue.enqueue("run_bulk_job", "bjob_lost")
+        [second] = bulk.get_job_ids()
+        jobs_queue.enqueue("run_bulk_job", "bjob_lost")  # the new one waits: no third
+    assert second != first and bulk.get_job_ids() == [second]
+    assert Job.fetch(second, connection=connection).args == ("bjob_lost",)
+    assert connection.get(jobs_queue.waiting_key("bjob_lost")) == second.encode()
+    bulk.empty()

@@ -108,7 +108,7 @@ def _enqueue_rq(app: Flask, queue: str, task: str, ids: tuple[str, ...]) -> None
             fresh = tuple(row_id for row_id, w in zip(ids, won, strict=True) if w)
             held = [row_id for row_id, w in zip(ids, won, strict=True) if not w]
             if held:
-                fresh += _take_over_lost(rq_queue.connection, held, job_id)
+                fresh += _take_over_lost(rq_queue.connection, rq_queue.key, held, job_id)
             if not fresh:
                 return
         try:
@@ -123,21 +123,18 @@ def _enqueue_rq(app: Flask, queue: str, task: str, ids: tuple[str, ...]) -> None
         raise
 
 
-_STILL_QUEUED = {b"queued", b"deferred", b"scheduled"}
-
-
-def _take_over_lost(connection: Any, row_ids: list[str], job_id: str) -> tuple[str, ...]:
-    """Of rows marked as waiting, those whose marked job is no longer queued, marked now for
-    `job_id`. Two enqueuers taking one over at once queue a job each: harmless, rare."""
-    from rq.job import Job
-
+def _take_over_lost(connection: Any, queue_key: str, row_ids: list[str],
+                    job_id: str) -> tuple[str, ...]:
+    """Of rows marked as waiting, those whose marked job is not in the queue any more, marked
+    now for `job_id`. Only rows already marked are looked for, one scan of a bounded queue each;
+    two enqueuers taking a row over at once queue a job each: harmless, and rare."""
     marks = connection.mget([waiting_key(row_id) for row_id in row_ids])
     with connection.pipeline() as pipe:
         for mark in marks:
-            pipe.hget(Job.key_for(mark.decode()) if mark else "", "status")
-        statuses = pipe.execute()
-    lost = tuple(row_id for row_id, mark, status in zip(row_ids, marks, statuses, strict=True)
-                 if mark is None or status not in _STILL_QUEUED)
+            pipe.lpos(queue_key, mark or b"")
+        positions = pipe.execute()
+    lost = tuple(row_id for row_id, position in zip(row_ids, positions, strict=True)
+                 if position is None)
     if lost:
         with connection.pipeline() as pipe:
             for row_id in lost:

@@ -111,9 +111,10 @@ def test_a_row_whose_job_a_killed_worker_took_is_queued_again(app, redis_server)
         jobs_queue.enqueue("run_bulk_job", "bjob_lost")  # still queued: no second job
         [first] = bulk.get_job_ids()
         assert connection.get(jobs_queue.waiting_key("bjob_lost")) == first.encode()
-        # A worker takes the job off the queue, marks it started and dies before the job runs.
+        # A worker takes the job off the queue and dies before the job starts (its status
+        # still says queued).
         assert connection.lpop(bulk.key) == first.encode()
-        Job.fetch(first, connection=connection).set_status(JobStatus.STARTED)
+        assert Job.fetch(first, connection=connection).get_status() == JobStatus.QUEUED
         jobs_queue.enqueue("run_bulk_job", "bjob_lost")
         [second] = bulk.get_job_ids()
         jobs_queue.enqueue("run_bulk_job", "bjob_lost")  # the new one waits: no third

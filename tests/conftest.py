@@ -134,6 +134,15 @@ def _finish_background_jobs(app: Flask) -> None:
 
 
 @pytest.fixture
+def patient_tap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A holder's tap that writes a Google object waits as long as a job would: on a loaded CI
+    machine the fake Google has taken 4 s to answer (the short wait is tested on its own)."""
+    from webapp.services.google import sync
+
+    monkeypatch.setattr(sync, "PERSON_WAITING_TIMEOUT", 60.0)
+
+
+@pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
 

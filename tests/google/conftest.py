@@ -69,15 +69,6 @@ def fake_google(fake_google_server: FakeGoogle, demo_account: dict[str, Any]
 
 
 @pytest.fixture
-def patient_tap(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A holder's tap that writes the object waits as long as a job would: on a loaded CI
-    machine the fake has taken 4 s to answer (the short wait itself is tested on its own)."""
-    from webapp.services.google import sync
-
-    monkeypatch.setattr(sync, "PERSON_WAITING_TIMEOUT", 60.0)
-
-
-@pytest.fixture
 def app(database: dict[str, Any], database_url: str, tmp_path: Path, fake_google: FakeGoogle,
         demo_account_file: str) -> Iterator[Flask]:
     yield from app_with(database, database_url, tmp_path,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from flask import Flask
-from werkzeug.security import generate_password_hash
 
 PASSWORD = "correct horse battery"
 
@@ -15,12 +14,13 @@ def add_member(app: Flask, organization_id: str, email: str, role: str = "member
     from webapp import ids
     from webapp.db.transaction import transaction
     from webapp.models import Membership, User
+    from webapp.services.accounts import passwords
 
     with app.app_context(), transaction() as session:
         user = session.scalar(select(User).where(User.email == email))
         if user is None:
             user = User(id=ids.new_id("usr"), email=email,
-                        password_hash=generate_password_hash(PASSWORD, "pbkdf2:sha256:1000"))
+                        password_hash=passwords.hash_password(PASSWORD))
             session.add(user)
             session.flush()
         row = Membership(id=ids.new_id("mem"), user_id=user.id,

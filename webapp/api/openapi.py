@@ -292,10 +292,6 @@ def doc(summary: str, *, permission: tuple[str, str] | Literal["any key"],
     return decorate
 
 
-def _schema_name(schema: type[Schema]) -> str:
-    return schema.__name__
-
-
 def _component_name(schema: type[Schema] | Schema) -> str:
     """Every schema is a named component, nested ones too: a client generator then makes one
     `Pass` model wherever a pass is answered, not one per place it is nested in."""
@@ -366,7 +362,7 @@ def _close_request_bodies(document: dict[str, Any]) -> None:
 
 
 def _ref(spec: APISpec, schema: type[Schema]) -> dict[str, str]:
-    name = _schema_name(schema)
+    name = _component_name(schema)
     if name not in spec.components.schemas:
         spec.components.schema(name, schema=schema)
     return {"$ref": f"#/components/schemas/{name}"}

@@ -142,11 +142,7 @@ def test_fresh_install_on_a_desktop_and_in_dark_mode_says_why(
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_google_down_on_tap_asks_to_try_again_on_the_styled_page(
         live_server: LiveServer, issuer: Issuer, fake_google: Any,
-        pixel_7: Callable[..., Any], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from webapp.services.google import sync
-
-    # The second tap writes the object: give the fake a job's wait (a loaded machine is slow).
-    monkeypatch.setattr(sync, "PERSON_WAITING_TIMEOUT", 60.0)
+        pixel_7: Callable[..., Any], lang: str, patient_tap: None) -> None:
     live_server.app.extensions[DISPATCHER] = None  # the job never ran: the tap writes
     item = issuer.issue(_pictured(issuer), holderName="Ada Lovelace")
     page = pixel_7(lang)

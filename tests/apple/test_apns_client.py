@@ -8,12 +8,14 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+import h2.config
 import h2.connection
+import hpack
 import pytest
 
 from tests.apple.conftest import DEMO_PASS_TYPE, demo_chain, demo_root_pem
 from tests.support.fake_apns import FakeApns
-from webapp.wallets.apple import apns
+from webapp.wallets.apple import apns, http2
 
 
 class _Silent(FakeApns):
@@ -113,3 +115,71 @@ def test_a_batch_that_cannot_connect_fails_fast(serve: Any) -> None:
     assert time.monotonic() - started < 2  # one refused connection, not one per push
     assert {r.status for r in failed} == {apns.TRANSPORT_ERROR}
     assert {r.reason for r in failed} == {"ConnectionFailed: ConnectionRefusedError"}
+
+
+class _Late(FakeApns):
+    """Answers each request 0.6 s after it ends (one at a time)."""
+
+    def _event(self, conn: h2.connection.H2Connection, event: Any,
+               streams: dict[int, dict[str, Any]], uid: str | None) -> None:
+        import h2.events
+
+        if isinstance(event, h2.events.StreamEnded):
+            time.sleep(0.6)
+        super()._event(conn, event, streams, uid)
+
+
+def test_an_answer_after_the_timeout_is_dropped_and_frees_no_second_place(
+        serve: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(apns, "REQUEST_TIMEOUT", 0.3)
+    fake = serve(_Late)
+    client = _client(fake, concurrency=1)
+    try:
+        results = client.push(["ab" * 32, "cd" * 32, "ef" * 32], DEMO_PASS_TYPE)
+        assert [(r.status, r.reason) for r in results] == [
+            (apns.TRANSPORT_ERROR, "ConnectionFailed: TimeoutError")] * 3
+        time.sleep(1.5)  # the late answers arrive; the next batch starts clean
+        monkeypatch.setattr(apns, "REQUEST_TIMEOUT", 5.0)
+        assert [r.status for r in client.push(["12" * 32], DEMO_PASS_TYPE)] == [200]
+    finally:
+        client.close()
+
+
+def test_h2_does_not_walk_its_streams_for_each_push_and_drops_the_closed_ones(
+        serve: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    walks = []
+    walk = h2.connection.H2Connection._open_streams
+
+    def counted(self: h2.connection.H2Connection, remainder: int) -> int:
+        if isinstance(self, http2.StateMachine):  # (the fake's server walks in this process too)
+            walks.append(len(self.streams))
+        return walk(self, remainder)
+
+    monkeypatch.setattr(h2.connection.H2Connection, "_open_streams", counted)
+    client = _client(serve(), concurrency=100)
+    try:
+        results = client.push([f"{i:064x}" for i in range(2 * http2.SWEEP + 10)],
+                              DEMO_PASS_TYPE)
+    finally:
+        client.close()
+    assert {r.status for r in results} == {200}
+    assert len(walks) == 2  # once per SWEEP new streams, not once per stream
+    assert max(walks) <= http2.SWEEP + 100  # closed ones since the last walk, and in flight
+
+
+def test_the_path_goes_out_as_a_plain_literal_never_indexed() -> None:
+    server = h2.connection.H2Connection(h2.config.H2Configuration(client_side=False))
+    client = http2.StateMachine(set())
+    client.initiate_connection()
+    server.initiate_connection()
+    server.receive_data(client.data_to_send())
+    client.receive_data(server.data_to_send())
+    client.data_to_send()
+    path = "/3/device/" + "ab" * 32
+    client.send_headers(1, http2.request_headers(path, "api.push.apple.com", [], 0),
+                        end_stream=True)
+    sent = client.data_to_send()
+    assert path.encode() in sent  # not Huffman coded
+    [request, _ended] = server.receive_data(sent)
+    assert isinstance(request.headers[2], hpack.NeverIndexedHeaderTuple)
+    assert all(name != b":path" for name, _ in server.decoder.header_table.dynamic_entries)

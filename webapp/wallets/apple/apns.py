@@ -23,6 +23,7 @@ import ssl
 import tempfile
 import threading
 import time
+from collections import deque
 from collections.abc import Coroutine, Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -108,40 +109,24 @@ class ApnsClient:
     async def push_async(self, tokens: list[str], topic: str, push_type: str | None = None
                          ) -> list[PushResult]:
         """The same, on the client's loop: each token's request is started as soon as
-        `concurrency` and the server's limit allow; no task per push."""
+        `concurrency` and the server's limit allow."""
         headers = [("apns-topic", topic)]
         if push_type:
             headers += [("apns-push-type", push_type),
                         ("apns-priority", "5" if push_type == "background" else "10")]
-        loop = asyncio.get_running_loop()
-        gate = asyncio.Semaphore(self.concurrency)
-        results: list[PushResult | None] = [None] * len(tokens)
-        answers: list[asyncio.Future[Any]] = []
+        batch = _Batch(self, tokens)
         for index, token in enumerate(tokens):
-            await gate.acquire()
+            await batch.gate.acquire()
             try:
                 connection = await self._connected()
                 await connection.room(len(BODY), REQUEST_TIMEOUT)
-                answer = connection.start(f"/3/device/{token}", headers, BODY)
+                connection.start(f"/3/device/{token}", headers, BODY,
+                                 partial(batch.answered, index))
             except _FAILURES as exc:
-                gate.release()
-                results[index] = self._failure(token, exc)
+                batch.settle(index, self._failure(token, exc))
                 continue
-            timer = loop.call_later(REQUEST_TIMEOUT, _expire, answer)
-            answer.add_done_callback(partial(self._answered, results, index, token, timer, gate))
-            answers.append(answer)
-        if answers:
-            await asyncio.wait(answers)
-        return cast(list[PushResult], results)
-
-    def _answered(self, results: list[PushResult | None], index: int, token: str,
-                  timer: asyncio.TimerHandle, gate: asyncio.Semaphore,
-                  answer: asyncio.Future[tuple[int, bytes]]) -> None:
-        timer.cancel()
-        gate.release()
-        exc = ConnectionError("cancelled") if answer.cancelled() else answer.exception()
-        results[index] = self._failure(token, exc) if exc is not None else \
-            _result(token, *answer.result())
+            batch.started(index)
+        return await batch.results()
 
     def _failure(self, token: str, exc: BaseException) -> PushResult:
         stale = self._failed is None or time.monotonic() - self._failed[0] >= RECONNECT_AFTER
@@ -180,9 +165,61 @@ class ApnsClient:
 _FAILURES = (OSError, ssl.SSLError, TimeoutError, ConnectionError, h2.exceptions.H2Error)
 
 
-def _expire(answer: asyncio.Future[Any]) -> None:
-    if not answer.done():
-        answer.set_exception(TimeoutError("APNs did not answer in time"))
+class _Batch:
+    """The pushes of one `push_async`: their results in token order, the room left under the
+X
+    answered in REQUEST_TIMEOUT, rather than a timer per push."""
+
+    WATCH_EVERY = 0.25  # seconds
+
+    def __init__(self, client: ApnsClient, tokens: list[str]) -> None:
+        self.client, self.tokens = client, tokens
+        self.gate = asyncio.Semaphore(client.concurrency)
+        self._results: list[PushResult | None] = [None] * len(tokens)
+        self._left = len(tokens)
+        self._loop = asyncio.get_running_loop()
+        self._done = self._loop.create_future()
+        self._deadlines: deque[tuple[float, int]] = deque()  # in start order: oldest first
+        self._watch: asyncio.TimerHandle | None = None
+
+    def started(self, index: int) -> None:
+        self._deadlines.append((self._loop.time() + REQUEST_TIMEOUT, index))
+        if self._watch is None:
+            self._watch = self._loop.call_later(self.WATCH_EVERY, self._expire)
+
+    def answered(self, index: int, status: int, body: bytes, exc: BaseException | None
+                 ) -> None:
+        token = self.tokens[index]
+        self.settle(index, self.client._failure(token, exc) if exc is not None
+                    else _result(token, status, body))
+
+    def settle(self, index: int, result: PushResult) -> None:
+        """A push's result: the first one counts (an answer after its timeout is dropped)."""
+        if self._results[index] is not None:
+            return
+        self._results[index] = result
+        self.gate.release()
+        self._left -= 1
+        if not self._left and not self._done.done():
+            self._done.set_result(None)
+
+    async def results(self) -> list[PushResult]:
+        if self._left:
+            await self._done
+        if self._watch is not None:
+            self._watch.cancel()
+        return cast(list[PushResult], self._results)
+
+    def _expire(self) -> None:
+        now, deadlines = self._loop.time(), self._deadlines
+        while deadlines and (self._results[deadlines[0][1]] is not None
+                             or deadlines[0][0] <= now):
+            _deadline, index = deadlines.popleft()
+            if self._results[index] is None:
+                self.settle(index, self.client._failure(
+                    self.tokens[index], TimeoutError("APNs did not answer in time")))
+        self._watch = self._loop.call_later(self.WATCH_EVERY, self._expire) if self._left \
+            else None
 
 
 def _result(token: str, status: int, body: bytes) -> PushResult:

@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, select
+from sqlalchemy import Table, func, select
 from sqlalchemy import update as sql_update
 
 from webapp import clock, metrics, settings
@@ -78,7 +78,7 @@ class _Work:
 
     record: PassUpdate
     item: Pass
-    waiting: list[AppleRegistration] = field(default_factory=list)
+    waiting: list[registrations.Device] = field(default_factory=list)
     outcome: _Outcome = field(default_factory=_Outcome)
 
 
@@ -135,13 +135,13 @@ def _push(identity: identities.AppleIdentity, batch: list[_Work]) -> None:
                              settings.get("APNS_CA_FILE"))
     results = iter(client.push([r.push_token for w in batch for r in w.waiting],
                                identity.pass_type_identifier))
-    accepted: list[dict[str, Any]] = []
+    accepted: dict[int, list[int]] = defaultdict(list)  # version -> registrations given it
     for w in batch:
         outcome, gone = w.outcome, {}
         for registration in w.waiting:
             result = next(results)
             if result.status == 200:
-                accepted.append({"b_id": registration.id, "b_version": w.record.pass_version})
+                accepted[w.record.pass_version].append(registration.id)
             elif result.certificate_rejected:
                 outcome.rejected = result.reason or "Forbidden"
             elif result.status in (400, 410) and result.reason in GONE:
@@ -158,14 +158,17 @@ def _push(identity: identities.AppleIdentity, batch: list[_Work]) -> None:
     _mark_pushed(accepted)
 
 
-def _mark_pushed(accepted: list[dict[str, Any]]) -> None:
+def _mark_pushed(accepted: dict[int, list[int]]) -> None:
+    """Each accepted registration's version, a statement per version and _CHUNK devices."""
     if not accepted:
         return
     table = cast(Table, AppleRegistration.__table__)
     with transaction() as session:
-        session.connection().execute(
-            sql_update(table).where(table.c.id == bindparam("b_id"))
-            .values(pushed_version=bindparam("b_version")), accepted)
+        for version, registration_ids in accepted.items():
+            for start in range(0, len(registration_ids), _CHUNK):
+                session.connection().execute(
+                    sql_update(table).where(table.c.id.in_(registration_ids[start:start + _CHUNK]))
+                    .values(pushed_version=version))
 
 
 def _end_gone(item: Pass, gone: dict[str, datetime | None]) -> None:
@@ -225,12 +228,13 @@ def _devices_with_version(work: list[_Work]) -> dict[str, int]:
     counts: dict[str, int] = defaultdict(int)
     if not versions:
         return counts
-    for pass_id, pushed in db.session.execute(
-            select(AppleRegistration.pass_id, AppleRegistration.pushed_version)
-            .where(AppleRegistration.pass_id.in_(list(versions)))):
+    for pass_id, pushed, count in db.session.execute(
+            select(AppleRegistration.pass_id, AppleRegistration.pushed_version, func.count())
+            .where(AppleRegistration.pass_id.in_(list(versions)))
+            .group_by(AppleRegistration.pass_id, AppleRegistration.pushed_version)):
         record = versions[pass_id]
         if (pushed or 0) >= record.pass_version:
-            counts[record.id] += 1
+            counts[record.id] += count
     return counts
 
 

@@ -20,7 +20,7 @@ import logging
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy import update as sql_update
@@ -246,17 +246,31 @@ def _behind(state: ApplePassState | None, item: Pass) -> bool:
     return state is None or state.version < item.version
 
 
-def registrations(pass_id: str) -> list[AppleRegistration]:
+class Device(NamedTuple):
+    """A device registered for a pass, as a push reads it."""
+
+    id: int  # the registration's
+    pass_id: str
+    device_library_id: str
+    push_token: str
+    pushed_version: int | None
+
+
+def registrations(pass_id: str) -> list[Device]:
     """The devices registered for a pass."""
     return registrations_of([pass_id]).get(pass_id, [])
 
 
-def registrations_of(pass_ids: list[str]) -> dict[str, list[AppleRegistration]]:
-    """The devices registered for each of the passes (none: left out)."""
-    found: dict[str, list[AppleRegistration]] = {}
-    for registration in db.session.scalars(select(AppleRegistration).where(
+def registrations_of(pass_ids: list[str]) -> dict[str, list[Device]]:
+    """The devices registered for each of the passes (none: left out). Rows, not ORM
+    objects: a pass can have tens of thousands, and loading (and expiring) them as objects
+    cost a push to 10,000 devices a tenth of its time."""
+    found: dict[str, list[Device]] = {}
+    for row in db.session.execute(select(
+            AppleRegistration.id, AppleRegistration.pass_id, AppleRegistration.device_library_id,
+            AppleRegistration.push_token, AppleRegistration.pushed_version).where(
             AppleRegistration.pass_id.in_(pass_ids)).order_by(AppleRegistration.id)):
-        found.setdefault(registration.pass_id, []).append(registration)
+        found.setdefault(row.pass_id, []).append(Device(*row))
     return found
 
 

@@ -19,11 +19,16 @@ from webapp.wallets.apple import apns, http2
 
 
 class _Silent(FakeApns):
-    """Takes the requests and never answers them."""
+    """Takes the requests and never answers them (counts those it heard)."""
+
+    heard = 0
 
     def _event(self, conn: h2.connection.H2Connection, event: Any,
                streams: dict[int, dict[str, Any]], uid: str | None) -> None:
-        pass
+        import h2.events
+
+        if isinstance(event, h2.events.RequestReceived):
+            self.heard += 1
 
 
 class _Garbled(FakeApns):
@@ -118,18 +123,18 @@ def test_a_batch_that_cannot_connect_fails_fast(serve: Any) -> None:
 
 
 class _Late(FakeApns):
-    """Answers each request 0.6 s after it ends (one at a time)."""
+    """Answers each request a second after it ends (one at a time)."""
 
     def _event(self, conn: h2.connection.H2Connection, event: Any,
                streams: dict[int, dict[str, Any]], uid: str | None) -> None:
         import h2.events
 
         if isinstance(event, h2.events.StreamEnded):
-            time.sleep(0.6)
+            time.sleep(1.0)
         super()._event(conn, event, streams, uid)
 
 
-def test_an_answer_after_the_timeout_is_dropped_and_frees_no_second_place(
+def test_an_answer_after_the_timeout_is_dropped_and_the_connection_kept(
         serve: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(apns, "REQUEST_TIMEOUT", 0.3)
     fake = serve(_Late)
@@ -138,11 +143,70 @@ def test_an_answer_after_the_timeout_is_dropped_and_frees_no_second_place(
         results = client.push(["ab" * 32, "cd" * 32, "ef" * 32], DEMO_PASS_TYPE)
         assert [(r.status, r.reason) for r in results] == [
             (apns.TRANSPORT_ERROR, "ConnectionFailed: TimeoutError")] * 3
-        time.sleep(1.5)  # the late answers arrive; the next batch starts clean
-        monkeypatch.setattr(apns, "REQUEST_TIMEOUT", 5.0)
+        assert client._connection is not None and client._connection.streams == {}
+        time.sleep(2.5)  # the late answers arrive, for streams the client reset
+        monkeypatch.setattr(apns, "REQUEST_TIMEOUT", 10.0)
         assert [r.status for r in client.push(["12" * 32], DEMO_PASS_TYPE)] == [200]
     finally:
         client.close()
+    assert fake.connections == 1
+
+
+def test_a_push_that_timed_out_frees_its_place_under_the_servers_limit(
+        serve: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(apns, "REQUEST_TIMEOUT", 0.5)
+    fake = serve(_Silent, max_streams=2)
+    client = _client(fake)
+    try:
+        first = client.push(["ab" * 32, "cd" * 32], DEMO_PASS_TYPE)
+        second = client.push(["ef" * 32, "12" * 32], DEMO_PASS_TYPE)
+    finally:
+        client.close()
+    assert {(r.status, r.reason) for r in first + second} == {
+        (apns.TRANSPORT_ERROR, "ConnectionFailed: TimeoutError")}
+    assert fake.heard == 4  # the second batch's pushes went out: their places were free
+
+
+class _HugeTimestamp(FakeApns):
+    """Answers the token "ab" * 32 with a 410 whose timestamp no integer holds."""
+
+    def _decide(self, request: dict[str, Any], uid: str | None) -> tuple[int, bytes]:
+        if request["headers"].get(":path", "").endswith("ab" * 32):
+            return 410, b'{"reason": "Unregistered", "timestamp": 1e999}'
+        return super()._decide(request, uid)
+
+
+def test_an_answer_with_a_timestamp_out_of_range_is_read_without_it(serve: Any) -> None:
+    client = _client(serve(_HugeTimestamp))
+    try:
+        results = client.push(["ab" * 32, "cd" * 32], DEMO_PASS_TYPE)
+    finally:
+        client.close()
+    assert [(r.status, r.reason, r.timestamp_ms) for r in results] == [
+        (410, "Unregistered", None), (200, None, None)]
+
+
+def test_an_answer_that_cannot_be_handled_stops_neither_the_reader_nor_the_others(
+        serve: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(apns, "REQUEST_TIMEOUT", 0.5)
+    read = apns._result
+
+    def broken(token: str, status: int, body: bytes) -> apns.PushResult:
+        if token == "ab" * 32:
+            raise RuntimeError("a bug in reading the answer")
+        return read(token, status, body)
+
+    monkeypatch.setattr(apns, "_result", broken)
+    fake = serve()
+    client = _client(fake)
+    try:
+        results = client.push(["ab" * 32, "cd" * 32], DEMO_PASS_TYPE)
+        assert [(r.status, r.reason) for r in results] == [
+            (apns.TRANSPORT_ERROR, "ConnectionFailed: TimeoutError"), (200, None)]
+        assert [r.status for r in client.push(["ef" * 32], DEMO_PASS_TYPE)] == [200]
+    finally:
+        client.close()
+    assert fake.connections == 1
 
 
 def test_h2_does_not_walk_its_streams_for_each_push_and_drops_the_closed_ones(

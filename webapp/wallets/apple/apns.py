@@ -115,18 +115,21 @@ class ApnsClient:
             headers += [("apns-push-type", push_type),
                         ("apns-priority", "5" if push_type == "background" else "10")]
         batch = _Batch(self, tokens)
-        for index, token in enumerate(tokens):
-            await batch.gate.acquire()
-            try:
-                connection = await self._connected()
-                await connection.room(len(BODY), REQUEST_TIMEOUT)
-                connection.start(f"/3/device/{token}", headers, BODY,
-                                 partial(batch.answered, index))
-            except _FAILURES as exc:
-                batch.settle(index, self._failure(token, exc))
-                continue
-            batch.started(index)
-        return await batch.results()
+        try:
+            for index, token in enumerate(tokens):
+                await batch.gate.acquire()
+                try:
+                    connection = await self._connected()
+                    await connection.room(len(BODY), REQUEST_TIMEOUT)
+                    stream_id = connection.start(f"/3/device/{token}", headers, BODY,
+                                                 partial(batch.answered, index))
+                except _FAILURES as exc:
+                    batch.settle(index, self._failure(token, exc))
+                    continue
+                batch.started(index, connection, stream_id)
+            return await batch.results()
+        finally:
+            batch.stop()
 
     def _failure(self, token: str, exc: BaseException) -> PushResult:
         stale = self._failed is None or time.monotonic() - self._failed[0] >= RECONNECT_AFTER
@@ -167,8 +170,8 @@ _FAILURES = (OSError, ssl.SSLError, TimeoutError, ConnectionError, h2.exceptions
 
 class _Batch:
     """The pushes of one `push_async`: their results in token order, the room left under the
-X
-    answered in REQUEST_TIMEOUT, rather than a timer per push."""
+    client's concurrency, and their deadlines. A watch every WATCH_EVERY seconds fails the
+    pushes not answered in REQUEST_TIMEOUT and resets their streams: no timer per push."""
 
     WATCH_EVERY = 0.25  # seconds
 
@@ -179,11 +182,13 @@ X
         self._left = len(tokens)
         self._loop = asyncio.get_running_loop()
         self._done = self._loop.create_future()
-        self._deadlines: deque[tuple[float, int]] = deque()  # in start order: oldest first
+        # (deadline, token's index, its connection and stream), oldest first
+        self._deadlines: deque[tuple[float, int, Connection, int]] = deque()
         self._watch: asyncio.TimerHandle | None = None
 
-    def started(self, index: int) -> None:
-        self._deadlines.append((self._loop.time() + REQUEST_TIMEOUT, index))
+    def started(self, index: int, connection: Connection, stream_id: int) -> None:
+        self._deadlines.append((self._loop.time() + REQUEST_TIMEOUT, index, connection,
+                                stream_id))
         if self._watch is None:
             self._watch = self._loop.call_later(self.WATCH_EVERY, self._expire)
 
@@ -194,7 +199,7 @@ X
                     else _result(token, status, body))
 
     def settle(self, index: int, result: PushResult) -> None:
-        """A push's result: the first one counts (an answer after its timeout is dropped)."""
+        """A push's result: the first one counts."""
         if self._results[index] is not None:
             return
         self._results[index] = result
@@ -206,16 +211,21 @@ X
     async def results(self) -> list[PushResult]:
         if self._left:
             await self._done
+        return cast(list[PushResult], self._results)
+
+    def stop(self) -> None:
+        """The batch is over (done, or its caller gone): no more watching."""
         if self._watch is not None:
             self._watch.cancel()
-        return cast(list[PushResult], self._results)
+            self._watch = None
 
     def _expire(self) -> None:
         now, deadlines = self._loop.time(), self._deadlines
         while deadlines and (self._results[deadlines[0][1]] is not None
                              or deadlines[0][0] <= now):
-            _deadline, index = deadlines.popleft()
+            _deadline, index, connection, stream_id = deadlines.popleft()
             if self._results[index] is None:
+                connection.cancel(stream_id)
                 self.settle(index, self.client._failure(
                     self.tokens[index], TimeoutError("APNs did not answer in time")))
         self._watch = self._loop.call_later(self.WATCH_EVERY, self._expire) if self._left \
@@ -226,7 +236,7 @@ def _result(token: str, status: int, body: bytes) -> PushResult:
     if status == 200:
         return PushResult(token, 200)
     reason, stamp = None, None
-    with contextlib.suppress(ValueError, AttributeError, TypeError):
+    with contextlib.suppress(ValueError, AttributeError, TypeError, OverflowError):
         answer = json.loads(body)
         reason = str(answer.get("reason")) if answer.get("reason") else None
         stamp = int(answer["timestamp"]) if answer.get("timestamp") is not None else None

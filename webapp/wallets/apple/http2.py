@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
 import ssl
 from collections.abc import Callable, Sized
@@ -17,9 +18,12 @@ from typing import Any
 
 import h2.config
 import h2.connection
+import h2.errors
 import h2.events
 import h2.exceptions
 import hpack
+
+log = logging.getLogger(__name__)
 
 FIRST_READ = 0.5  # seconds to wait for the server's first frames
 # Told a request's end: its status (0 without an answer), its body, and the error that ended it.
@@ -152,9 +156,10 @@ class Connection:
                     lambda: self.closed or self.has_room(size)), timeout)
 
     def start(self, path: str, headers: list[tuple[str, str]], body: bytes,
-              answered: Answered) -> None:
-        """Start a request (after `room`); `answered` is called once, when it ends. Its frames
-        go out with those of the other requests started in this loop turn.
+              answered: Answered) -> int:
+        """Start a request (after `room`): its stream's ID. `answered` is called once, when it
+        ends (not after `cancel`). Its frames go out with those of the other requests started
+        in this loop turn.
 
         :raises ConnectionError: the connection is closed.
         """
@@ -165,6 +170,16 @@ class Connection:
                              request_headers(path, self.authority, headers, len(body)))
         self.h2.send_data(stream_id, body, end_stream=True)
         self.streams[stream_id] = _Stream(answered)
+        self._schedule_flush()
+        return stream_id
+
+    def cancel(self, stream_id: int) -> None:
+        """Give up on a request (its caller stopped waiting): the stream is reset, and its
+        place under the server's limit is free again."""
+        if self.streams.pop(stream_id, None) is None or self.closed:
+            return
+        with contextlib.suppress(h2.exceptions.H2Error):
+            self.h2.reset_stream(stream_id, h2.errors.ErrorCodes.CANCEL)
         self._schedule_flush()
 
     def _schedule_flush(self) -> None:
@@ -211,11 +226,11 @@ class Connection:
         elif isinstance(event, h2.events.StreamEnded):
             stream = self.streams.pop(event.stream_id, None)
             if stream is not None:
-                stream.answered(stream.status, stream.body, None)
+                _tell(stream.answered, stream.status, stream.body, None)
         elif isinstance(event, h2.events.StreamReset):
             stream = self.streams.pop(event.stream_id, None)
             if stream is not None:
-                stream.answered(0, b"", ConnectionError("stream reset"))
+                _tell(stream.answered, 0, b"", ConnectionError("stream reset"))
         elif isinstance(event, h2.events.ConnectionTerminated):
             self._fail(ConnectionError("APNs closed the connection (GOAWAY)"))
 
@@ -224,7 +239,7 @@ class Connection:
         streams = list(self.streams.values())
         self.streams.clear()
         for stream in streams:
-            stream.answered(0, b"", exc)
+            _tell(stream.answered, 0, b"", exc)
         if not self.writer.is_closing():
             self.writer.close()
 
@@ -234,3 +249,12 @@ class Connection:
                 self.h2.close_connection()
                 self._flush()
         self._fail(ConnectionError("closed"))
+
+
+def _tell(answered: Answered, status: int, body: bytes, exc: BaseException | None) -> None:
+    """Call a request's callback; its failure must not stop the reader (every later request
+    on the connection would go unanswered) or the other requests' callbacks."""
+    try:
+        answered(status, body, exc)
+    except Exception:
+        log.exception("an APNs answer could not be handled")

@@ -167,6 +167,19 @@ def test_a_push_that_timed_out_frees_its_place_under_the_servers_limit(
     assert fake.heard == 4  # the second batch's pushes went out: their places were free
 
 
+def test_a_batch_given_up_by_its_caller_resets_its_streams(serve: Any) -> None:
+    import asyncio
+
+    client = _client(serve(_Silent))
+    try:
+        with pytest.raises(TimeoutError):
+            apns._background().run(asyncio.wait_for(
+                client.push_async(["ab" * 32, "cd" * 32], DEMO_PASS_TYPE), 0.5))
+        assert client._connection is not None and client._connection.streams == {}
+    finally:
+        client.close()
+
+
 class _HugeTimestamp(FakeApns):
     """Answers the token "ab" * 32 with a 410 whose timestamp no integer holds."""
 

@@ -214,10 +214,15 @@ class _Batch:
         return cast(list[PushResult], self._results)
 
     def stop(self) -> None:
-        """The batch is over (done, or its caller gone): no more watching."""
+        """The batch is over (done, or its caller gone): no more watching, and the streams of
+        pushes still unanswered (a caller gone) are reset."""
         if self._watch is not None:
             self._watch.cancel()
             self._watch = None
+        for _deadline, index, connection, stream_id in self._deadlines:
+            if self._results[index] is None:
+                connection.cancel(stream_id)
+        self._deadlines.clear()
 
     def _expire(self) -> None:
         now, deadlines = self._loop.time(), self._deadlines

@@ -1,7 +1,9 @@
 """How fast a message goes out (issue 33), against a bulk update of the same passes in the
 same run as the baseline: both write each pass's next version and an update, and push it
 (no devices here: each push ends `no_devices`). Jobs run inline, so each POST returns when
-everything is done. `BENCH_MESSAGE_PASSES=2000` for the figures in docs/benchmarks.md."""
+everything is done. Compared by the process's CPU time: on a loaded CI machine the wall
+clock of one of them has stalled for seconds (a message 3.2 s against its usual 0.5 s).
+`BENCH_MESSAGE_PASSES=2000` for the figures in docs/benchmarks.md."""
 
 from __future__ import annotations
 
@@ -29,23 +31,24 @@ def test_a_message_goes_out_about_as_fast_as_a_bulk_update(api: Api) -> None:
                                         "items": [{"fieldValues": {"member": f"M{n}"}}
                                                   for n in range(PASSES)]})
     assert issued.status_code == 202
-    started = time.perf_counter()
+    items = [{"passId": pid, "fieldValues": {"level": "Gold"}} for pid in _all(api, template)]
+    started, cpu = time.perf_counter(), time.process_time()
     updated = api.post("/v1/bulk-jobs", {"operation": "update", "notificationMode": "notify",
-                                         "items": [{"passId": pid, "fieldValues": {
-                                             "level": "Gold"}} for pid in _all(api, template)]})
-    baseline = time.perf_counter() - started
+                                         "items": items})
+    baseline, baseline_cpu = time.perf_counter() - started, time.process_time() - cpu
     assert updated.status_code == 202
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     sent = api.post("/v1/messages", {"header": "Pool", "body": "Opens at 9.",
                                      "audience": {"templateId": template["id"]}})
-    took = time.perf_counter() - started
+    took, took_cpu = time.perf_counter() - started, time.process_time() - cpu
     assert sent.status_code == 202
     got = api.get(f"/v1/messages/{sent.get_json()['id']}").get_json()
     assert got["status"] == "sent" and got["processed"] == PASSES
     assert got["delivery"]["apple"]["skipped"] == PASSES
     print(f"\n{PASSES} passes: bulk update {baseline:.2f} s ({PASSES / baseline:.0f}/s), "
-          f"message {took:.2f} s ({PASSES / took:.0f}/s), ratio {took / baseline:.2f}")
-    assert took < 3 * baseline + 1
+          f"message {took:.2f} s ({PASSES / took:.0f}/s), ratio {took / baseline:.2f}; CPU "
+          f"{baseline_cpu:.2f} s and {took_cpu:.2f} s, ratio {took_cpu / baseline_cpu:.2f}")
+    assert took_cpu < 3 * baseline_cpu + 1
 
 
 def _all(api: Api, template: dict) -> list[str]:

@@ -33,6 +33,8 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
+from webapp.wallets.apple import http2
+
 
 @dataclass(frozen=True)
 class Push:
@@ -133,7 +135,9 @@ class FakeApns:
             self.connections += 1
         uid = _peer_uid(tls.getpeercert())
         streams: dict[int, dict[str, Any]] = {}
-        conn = _ServerMachine(streams)
+        conn = http2.CountedConnection(h2.config.H2Configuration(
+            client_side=False, validate_inbound_headers=False,
+            validate_outbound_headers=False, normalize_outbound_headers=False), streams)
         conn.initiate_connection()
         conn.update_settings({h2.settings.SettingCodes.MAX_CONCURRENT_STREAMS:
                               self.max_streams})
@@ -201,29 +205,6 @@ class FakeApns:
         if status == 410:
             payload["timestamp"] = int(time.time() * 1000)
         return status, json.dumps(payload).encode()
-
-
-class _ServerMachine(h2.connection.H2Connection):
-    """h2's server connection, counting the requests in progress from the fake's table: h2
-    walks every stream it holds to count them on each new request, which made the fake
-    slower than the client it serves (bench/apns.py). Every SWEEP-th request still walks,
-    so closed streams cannot pile up."""
-
-    SWEEP = 256
-
-    def __init__(self, in_progress: dict[int, dict[str, Any]]) -> None:
-        super().__init__(h2.config.H2Configuration(
-            client_side=False, validate_inbound_headers=False,
-            validate_outbound_headers=False, normalize_outbound_headers=False))
-        self._in_progress = in_progress
-        self._opened = 0
-
-    @property
-    def open_inbound_streams(self) -> int:
-        self._opened += 1
-        if self._opened % self.SWEEP == 0:
-            return super().open_inbound_streams
-        return len(self._in_progress)
 
 
 def _peer_uid(cert: dict[str, Any] | None) -> str | None:

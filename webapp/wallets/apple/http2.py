@@ -41,31 +41,42 @@ def configuration() -> h2.config.H2Configuration:
                                      validate_inbound_headers=False)
 
 
-class StateMachine(h2.connection.H2Connection):
-    """h2's client connection, counting the streams in flight from the caller's table.
+class CountedConnection(h2.connection.H2Connection):
+    """h2's connection, counting its open streams from the caller's table (the client's
+    requests in flight, or the fake APNs's requests in progress).
 
     Before it opens a stream, h2 counts the open ones by walking every stream it holds (and
     drops the closed ones as it goes). With hundreds of pushes in flight, that walk was a third
-    of h2's work per request. Every SWEEP-th new stream still walks, so closed streams
-    cannot pile up.
-
-    Header values go out as plain literals, not Huffman coded: the one that changes, the
-    device token in the path, is new every time, and coding it cost more CPU on both ends
-    than the 20 bytes it saved.
+    of h2's work per request. Every SWEEP-th count still walks, so closed streams cannot
+    pile up.
     """
 
-    def __init__(self, in_flight: Sized) -> None:
-        super().__init__(configuration())
-        self.encoder = _PlainEncoder()
+    def __init__(self, config: h2.config.H2Configuration, in_flight: Sized) -> None:
+        super().__init__(config)
         self._in_flight = in_flight
-        self._opened = 0
+        self._counts = 0
+
+    def _walks(self) -> bool:
+        self._counts += 1
+        return self._counts % SWEEP == 0
 
     @property
     def open_outbound_streams(self) -> int:
-        self._opened += 1
-        if self._opened % SWEEP == 0:
-            return super().open_outbound_streams
-        return len(self._in_flight)
+        return super().open_outbound_streams if self._walks() else len(self._in_flight)
+
+    @property
+    def open_inbound_streams(self) -> int:
+        return super().open_inbound_streams if self._walks() else len(self._in_flight)
+
+
+class StateMachine(CountedConnection):
+    """The client's connection: streams counted from its table, and header values sent as
+    plain literals, not Huffman coded: the one that changes, the device token in the path, is
+    new every time, and coding it cost more CPU on both ends than the 20 bytes it saved."""
+
+    def __init__(self, in_flight: Sized) -> None:
+        super().__init__(configuration(), in_flight)
+        self.encoder = _PlainEncoder()
 
 
 def request_headers(path: str, authority: str, headers: list[tuple[str, str]], size: int

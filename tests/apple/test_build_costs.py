@@ -17,19 +17,39 @@ from webapp.wallets.apple import bundle
 
 
 def test_small_files_are_stored_and_big_ones_deflated() -> None:
-    files = {"pass.json": b'{"a":1}', "big.strings": b'"k" = "v";\n' * 1000,
-             "icon.png": b"\x89PNG" + b"\0" * 5000}
-    manifest = bundle.manifest(files)
-    archive = zipfile.ZipFile(io.BytesIO(bundle.pack(files, manifest, b"\x30\x00")))
+    template_images = bundle.image_set({"icon.png": b"\x89PNG" + b"\0" * 5000,
+                                        "logo.png": b"\x89PNG small"})
+    files = {"pass.json": b'{"a":1}', "big.strings": b'"k" = "v";\n' * 1000}
+    manifest = bundle.manifest(template_images, files)
+    archive = zipfile.ZipFile(io.BytesIO(bundle.pack(template_images, files, manifest,
+                                                     b"\x30\x00")))
     methods = {info.filename: info.compress_type for info in archive.infolist()}
     assert methods == {"big.strings": zipfile.ZIP_DEFLATED, "icon.png": zipfile.ZIP_STORED,
-                       "pass.json": zipfile.ZIP_STORED, "manifest.json": zipfile.ZIP_STORED,
-                       "signature": zipfile.ZIP_STORED}
+                       "logo.png": zipfile.ZIP_STORED, "pass.json": zipfile.ZIP_STORED,
+                       "manifest.json": zipfile.ZIP_STORED, "signature": zipfile.ZIP_STORED}
     assert archive.testzip() is None  # every CRC-32, small files and big
-    assert {name: archive.read(name) for name in files} == files
+    every = {**template_images.files, **files}
+    assert {name: archive.read(name) for name in every} == every
     assert json.loads(manifest) == {name: hashlib.sha1(data).hexdigest()
-                                    for name, data in files.items()}
-    assert bundle.manifest(files) == manifest  # the big file's digests, kept, are the same
+                                    for name, data in every.items()}
+    assert list(json.loads(manifest)) == sorted(every)
+
+
+def test_the_images_entries_are_made_once_and_lead_every_zip() -> None:
+    template_images = bundle.image_set({"thumbnail.png": b"\x89PNG t", "icon.png": b"\x89PNG i"})
+    built = []
+    for value in (b'{"n":1}', b'{"n":22}'):
+        files = {"pass.json": value}
+        manifest = bundle.manifest(template_images, files)
+        built.append(bundle.pack(template_images, files, manifest, b"\x30\x00"))
+    for data in built:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        assert archive.namelist() == ["icon.png", "thumbnail.png", "pass.json",
+                                      "manifest.json", "signature"]
+        assert archive.testzip() is None
+        assert data.startswith(template_images.entries)
+    assert built[0] != built[1]
+    assert zipfile.ZipFile(io.BytesIO(built[1])).read("pass.json") == b'{"n":22}'
 
 
 def test_a_token_is_decrypted_once(monkeypatch: pytest.MonkeyPatch) -> None:

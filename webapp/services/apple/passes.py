@@ -33,7 +33,7 @@ CACHE_BYTES = 64 * 1024 * 1024  # signed bundles kept per process
 _cache: OrderedDict[tuple[str, ...], bytes] = OrderedDict()
 _cache_size = 0
 IMAGE_SETS = 128  # template revisions whose converted images are kept
-_image_sets: OrderedDict[tuple[str, ...], dict[str, bytes]] = OrderedDict()
+_image_sets: OrderedDict[tuple[str, ...], bundle.ImageSet] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -113,12 +113,13 @@ def build(item: Pass, identity: identities.AppleIdentity) -> bytes:
         definition = {**definition, "images": views.images_of(item, definition)}
     doc = pass_json.render(definition, content(item, definition, identity))
     style = pass_json.STYLES.get(str(definition.get("type")), "generic")
-    files = bundle.pass_files(doc, _images(item, definition, style))
+    template_images = _images(item, definition, style)
+    files = bundle.pass_files(doc)
     files.update(_localizations(item, definition, doc, identity))
-    manifest = bundle.manifest(files)
+    manifest = bundle.manifest(template_images, files)
     signer = signing.signer(identity.certificate_pem, identity.wwdr_pem,
                             identity.private_key_pem)
-    return bundle.pack(files, manifest, signer.sign(manifest))
+    return bundle.pack(template_images, files, manifest, signer.sign(manifest))
 
 
 def content(item: Pass, definition: dict[str, Any], identity: identities.AppleIdentity
@@ -207,9 +208,9 @@ def _identity(item: Pass) -> identities.AppleIdentity:
     return identity
 
 
-def _images(item: Pass, definition: dict[str, Any], style: str) -> dict[str, bytes]:
-    """The bundle's images for a template revision and the pass's own images (assets never
-    change: kept per process).
+def _images(item: Pass, definition: dict[str, Any], style: str) -> bundle.ImageSet:
+    """The bundle's images for a template revision and the pass's own images, with their
+    digests and zip entries (assets never change: kept per process).
 
     :raises AppleUnavailable: an image cannot be read (`wallet_unavailable`).
     """
@@ -222,11 +223,11 @@ def _images(item: Pass, definition: dict[str, Any], style: str) -> dict[str, byt
             return found
     colors = definition.get("colors") or {}
     try:
-        files = bundle.image_files(
+        files = bundle.image_set(bundle.image_files(
             style, _sources(item, definition),
             icon_letter=str(definition.get("organizationName") or "?"),
             # (a missing color is "": the generated icon falls back to its default)
-            background=colors.get("background") or "", foreground=colors.get("foreground") or "")
+            background=colors.get("background") or "", foreground=colors.get("foreground") or ""))
     except images.ImageError:
         raise AppleUnavailable("wallet_unavailable") from None
     with _lock:

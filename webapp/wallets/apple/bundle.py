@@ -11,6 +11,7 @@ import threading
 import zlib
 from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from webapp.wallets import images, shown_images
@@ -28,8 +29,6 @@ IMAGE_BOXES: dict[str, tuple[tuple[int, int], str]] = {
 # Entries are dated 2020-01-01 00:00 (DOS format): the same files zip to the same bytes.
 _DOS_DATE, _DOS_TIME = (2020 - 1980) << 9 | 1 << 5 | 1, 0
 _DEFLATE_MIN = 4096  # smaller files are stored: pass.json and manifest.json, usually
-_DIGEST_MIN = 1024  # files this big (images) keep their digests, by identity
-_digest_cache: OrderedDict[int, tuple[bytes, str, int]] = OrderedDict()
 _CACHE_LIMIT = 512
 _cache: OrderedDict[tuple[str, str, int], bytes] = OrderedDict()
 _lock = threading.Lock()
@@ -102,72 +101,80 @@ def _remember(key: tuple[str, str, int], png: bytes) -> None:
             _cache.popitem(last=False)
 
 
-def pass_files(pass_json: Mapping[str, Any], image_bytes: Mapping[str, bytes]
-               ) -> dict[str, bytes]:
-    """Every file of the bundle except the manifest and the signature."""
-    files = {"pass.json": json.dumps(pass_json, ensure_ascii=False,
-                                     separators=(",", ":")).encode()}
-    files.update(image_bytes)
-    return files
+@dataclass(frozen=True)
+class ImageSet:
+    """A bundle's image files with what every pass repeats about them worked out once: their
+    SHA-1s for the manifest, and their zip entries. The images lead every zip, so their
+    entries' offsets never change (kept per template revision by the caller)."""
+
+    files: Mapping[str, bytes]
+    digests: Mapping[str, str]  # name -> SHA-1 (hex)
+    entries: bytes  # the local headers and data, from offset 0
+    directory: bytes  # their central directory records
 
 
-def manifest(files: Mapping[str, bytes]) -> bytes:
+def image_set(files: Mapping[str, bytes]) -> ImageSet:
+    """The ImageSet of these files (`image_files`' result)."""
+    entries: list[bytes] = []
+    directory: list[bytes] = []
+    offset = 0
+    for name, data in sorted(files.items()):
+        local, central = _entry(name, data, offset)
+        entries.append(local)
+        directory.append(central)
+        offset += len(local)
+    return ImageSet(dict(files), {name: _sha1(data) for name, data in files.items()},
+                  b"".join(entries), b"".join(directory))
+
+
+def pass_files(pass_json: Mapping[str, Any]) -> dict[str, bytes]:
+    """The pass's own files (pass.json; the caller adds its localizations)."""
+    return {"pass.json": json.dumps(pass_json, ensure_ascii=False,
+                                    separators=(",", ":")).encode()}
+
+
+def manifest(template_images: ImageSet, files: Mapping[str, bytes]) -> bytes:
     """`manifest.json`: the SHA-1 (hex) of every file, by its path in the bundle."""
-    return json.dumps({name: _sha1(data) for name, data in sorted(files.items())},
-                      separators=(",", ":")).encode()
+    digests = {**template_images.digests, **{name: _sha1(data) for name, data in files.items()}}
+    return json.dumps(digests, sort_keys=True, separators=(",", ":")).encode()
 
 
-def pack(files: Mapping[str, bytes], manifest_bytes: bytes, signature: bytes) -> bytes:
-    """The zip: the files, then `manifest.json` and `signature`, at the root. PNGs and the
-    signature are stored (deflating them gains nothing), and so are files under
-    _DEFLATE_MIN: a deflater's set-up costs more than the bytes it would save (issue 34)."""
-    out, central, offset = [], [], 0
+def pack(template_images: ImageSet, files: Mapping[str, bytes], manifest_bytes: bytes,
+         signature: bytes) -> bytes:
+    """The zip: the images, the pass's files, then `manifest.json` and `signature`, at the
+    root."""
+    out, central = [template_images.entries], [template_images.directory]
+    offset = len(template_images.entries)
     entries = [*sorted(files.items()), ("manifest.json", manifest_bytes),
                ("signature", signature)]
     for name, data in entries:
-        raw_name = name.encode()
-        crc = _crc32(data)
-        if name.endswith(".png") or name == "signature" or len(data) < _DEFLATE_MIN:
-            method, body = 0, data
-        else:
-            packer = zlib.compressobj(6, zlib.DEFLATED, -15)
-            method, body = 8, packer.compress(data) + packer.flush()
-        fields = (20, 0, method, _DOS_TIME, _DOS_DATE, crc, len(body), len(data),
-                  len(raw_name))
-        out += [struct.pack("<IHHHHHIIIHH", 0x04034B50, *fields, 0), raw_name, body]
-        central += [struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 0x0314, *fields, 0, 0, 0,
-                                0, 0o100644 << 16, offset), raw_name]
-        offset += 30 + len(raw_name) + len(body)
+        local, record = _entry(name, data, offset)
+        out.append(local)
+        central.append(record)
+        offset += len(local)
     directory = b"".join(central)
-    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(entries), len(entries),
-                      len(directory), offset, 0)
+    count = len(template_images.files) + len(entries)
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, count, count, len(directory), offset, 0)
     return b"".join(out) + directory + end
 
 
+def _entry(name: str, data: bytes, offset: int) -> tuple[bytes, bytes]:
+    """A file's local header with its data, and its central directory record. PNGs and the
+    signature are stored (deflating them gains nothing), and so are files under
+    _DEFLATE_MIN: a deflater's set-up costs more than the bytes it would save (issue 34)."""
+    raw_name = name.encode()
+    if name.endswith(".png") or name == "signature" or len(data) < _DEFLATE_MIN:
+        method, body = 0, data
+    else:
+        packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+        method, body = 8, packer.compress(data) + packer.flush()
+    fields = (20, 0, method, _DOS_TIME, _DOS_DATE, zlib.crc32(data), len(body), len(data),
+              len(raw_name))
+    local = struct.pack("<IHHHHHIIIHH", 0x04034B50, *fields, 0) + raw_name + body
+    central = struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 0x0314, *fields, 0, 0, 0, 0,
+                          0o100644 << 16, offset) + raw_name
+    return local, central
+
+
 def _sha1(data: bytes) -> str:
-    """The file's SHA-1 (hex), for the manifest."""
-    if len(data) < _DIGEST_MIN:  # pass.json, small images: hashing is cheaper than a lookup
-        return hashlib.sha1(data).hexdigest()  # noqa: S324 (Apple's format)
-    return _digests(data)[0]
-
-
-def _crc32(data: bytes) -> int:
-    """The file's CRC-32, for the zip."""
-    return zlib.crc32(data) if len(data) < _DIGEST_MIN else _digests(data)[1]
-
-
-def _digests(data: bytes) -> tuple[str, int]:
-    """SHA-1 (hex) and CRC-32 of a file of _DIGEST_MIN bytes or more; kept for the images,
-    which recur in every pass."""
-    key = id(data)
-    with _lock:
-        found = _digest_cache.get(key)
-        if found is not None and found[0] is data:
-            return found[1], found[2]
-    sha1 = hashlib.sha1(data).hexdigest()  # noqa: S324 (Apple's format)
-    crc = zlib.crc32(data)
-    with _lock:
-        _digest_cache[key] = (data, sha1, crc)
-        while len(_digest_cache) > _CACHE_LIMIT:
-            _digest_cache.popitem(last=False)
-    return sha1, crc
+    return hashlib.sha1(data).hexdigest()  # noqa: S324 (Apple's format)

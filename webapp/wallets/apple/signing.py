@@ -102,29 +102,31 @@ class Signer:
         self._digest_algorithm = _algorithm(_SHA256)
         self._signature_algorithm = (_algorithm(_RSA) if isinstance(key, rsa.RSAPrivateKey)
                                      else _algorithm(_ECDSA_SHA256, null=False))
-        self._content_type = _sequence(_oid(_CONTENT_TYPE), _set(_oid(_DATA)))
-        # The parts every signature repeats, encoded once (issue 34's profile).
-        self._signing_time_oid, self._message_digest_oid = _oid(_SIGNING_TIME), _oid(
-            _MESSAGE_DIGEST)
-        self._version, self._signed_data_oid = _integer(1), _oid(_SIGNED_DATA)
-        self._before_signer_infos = (self._version + _set(self._digest_algorithm)
+        # The signed attributes always have the same lengths (a 13-byte UTCTime, a 32-byte
+        # digest), so the same DER order: a fixed head, the time, a fixed middle, the digest.
+        time_attribute = _sequence(_oid(_SIGNING_TIME), _set(_tlv(0x17, bytes(13))))
+        digest_attribute = _sequence(_oid(_MESSAGE_DIGEST), _set(_tlv(0x04, bytes(32))))
+        attributes = _set(_sequence(_oid(_CONTENT_TYPE), _set(_oid(_DATA))), time_attribute,
+                          digest_attribute)
+        self._attributes_head = attributes[:-len(digest_attribute) - 13]
+        self._attributes_middle = digest_attribute[:-32]
+        version = _integer(1)
+        self._signer_info_head = version + self._sid + self._digest_algorithm
+        self._signed_data_oid = _oid(_SIGNED_DATA)
+        self._before_signer_infos = (version + _set(self._digest_algorithm)
                                      + _sequence(_oid(_DATA)) + self._certificates)
 
     def sign(self, manifest: bytes, now: dt.datetime | None = None) -> bytes:
         """The detached DER signature of `manifest` (signingTime included)."""
         moment = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC)
-        attributes = [
-            self._content_type,
-            _sequence(self._signing_time_oid, _set(_tlv(0x17, _utc_time(moment)))),
-            _sequence(self._message_digest_oid,
-                      _set(_tlv(0x04, hashlib.sha256(manifest).digest()))),
-        ]
-        signed = _set(*attributes)  # what the signature covers: the SET, tagged 0x31
+        # what the signature covers: the attributes' SET, tagged 0x31
+        signed = (self._attributes_head + _utc_time(moment) + self._attributes_middle
+                  + hashlib.sha256(manifest).digest())
         if isinstance(self.key, rsa.RSAPrivateKey):
             value = self.key.sign(signed, padding.PKCS1v15(), hashes.SHA256())
         else:
             value = self.key.sign(signed, ec.ECDSA(hashes.SHA256()))
-        signer_info = _sequence(self._version, self._sid, self._digest_algorithm,
+        signer_info = _sequence(self._signer_info_head,
                                 b"\xa0" + signed[1:],  # [0] IMPLICIT in the SignerInfo
                                 self._signature_algorithm, _tlv(0x04, value))
         signed_data = _sequence(self._before_signer_infos, _set(signer_info))

@@ -180,6 +180,30 @@ def test_a_batch_given_up_by_its_caller_resets_its_streams(serve: Any) -> None:
         client.close()
 
 
+def test_a_reset_stream_wakes_a_request_waiting_for_room(serve: Any) -> None:
+    """A stream given up on frees its place under the server's limit at once: a request
+    waiting for room starts then, not at the connection's next read (a silent server's
+    never)."""
+    import asyncio
+
+    client = _client(serve(_Silent, max_streams=2))
+
+    async def scenario() -> None:
+        connection = await client._connected()
+        ids = [connection.start(f"/3/device/{token}", [("apns-topic", DEMO_PASS_TYPE)],
+                                apns.BODY, lambda *_: None) for token in ("ab" * 32, "cd" * 32)]
+        waiting = asyncio.ensure_future(connection.room(len(apns.BODY), 5))
+        await asyncio.sleep(0.2)
+        assert not waiting.done()  # the server's two places are taken
+        connection.cancel(ids[0])
+        await asyncio.wait_for(waiting, 1)
+
+    try:
+        apns._background().run(scenario(), 10)
+    finally:
+        client.close()
+
+
 class _HugeTimestamp(FakeApns):
     """Answers the token "ab" * 32 with a 410 whose timestamp no integer holds."""
 

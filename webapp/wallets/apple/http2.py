@@ -114,6 +114,7 @@ class Connection:
         self.changed = asyncio.Condition()
         self._flush_scheduled = False
         self.task: asyncio.Task[None] | None = None  # the reader, once `open` starts it
+        self._waking: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, host: str, port: int, authority: str, context: ssl.SSLContext
@@ -192,6 +193,14 @@ class Connection:
         with contextlib.suppress(h2.exceptions.H2Error):
             self.h2.reset_stream(stream_id, h2.errors.ErrorCodes.CANCEL)
         self._schedule_flush()
+        if self._waking is None or self._waking.done():  # one wake for a turn's resets
+            self._waking = asyncio.get_running_loop().create_task(self._wake())
+
+    async def _wake(self) -> None:
+        """Requests waiting for room check it again (notifying takes the condition's lock,
+        hence a task)."""
+        async with self.changed:
+            self.changed.notify_all()
 
     def _schedule_flush(self) -> None:
         if not self._flush_scheduled:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import struct
 import zipfile
 from types import SimpleNamespace
 from typing import Any
@@ -17,18 +18,20 @@ from webapp.wallets.apple import bundle
 
 
 def test_small_files_are_stored_and_big_ones_deflated() -> None:
-    template_images = bundle.image_set({"icon.png": b"\x89PNG" + b"\0" * 5000,
-                                        "logo.png": b"\x89PNG small"})
+    images = {"icon.png": b"\x89PNG" + b"\0" * 5000, "logo.png": b"\x89PNG small"}
+    template_images = bundle.image_set(images)
     files = {"pass.json": b'{"a":1}', "big.strings": b'"k" = "v";\n' * 1000}
     manifest = bundle.manifest(template_images, files)
-    archive = zipfile.ZipFile(io.BytesIO(bundle.pack(template_images, files, manifest,
-                                                     b"\x30\x00")))
+    packed = bundle.pack(template_images, files, manifest, b"\x30\x00")
+    archive = zipfile.ZipFile(io.BytesIO(packed))
     methods = {info.filename: info.compress_type for info in archive.infolist()}
     assert methods == {"big.strings": zipfile.ZIP_DEFLATED, "icon.png": zipfile.ZIP_STORED,
                        "logo.png": zipfile.ZIP_STORED, "pass.json": zipfile.ZIP_STORED,
                        "manifest.json": zipfile.ZIP_STORED, "signature": zipfile.ZIP_STORED}
     assert archive.testzip() is None  # every CRC-32, small files and big
-    every = {**template_images.files, **files}
+    # the end record's counts (zipfile reads the directory without them; unzip trusts them)
+    assert struct.unpack("<HH", packed[-22:][8:12]) == (6, 6)
+    every = {**images, **files}
     assert {name: archive.read(name) for name in every} == every
     assert json.loads(manifest) == {name: hashlib.sha1(data).hexdigest()
                                     for name, data in every.items()}

@@ -107,8 +107,7 @@ class ImageSet:
     SHA-1s for the manifest, and their zip entries. The images lead every zip, so their
     entries' offsets never change (kept per template revision by the caller)."""
 
-    files: Mapping[str, bytes]
-    digests: Mapping[str, str]  # name -> SHA-1 (hex)
+    digests: Mapping[str, str]  # name -> SHA-1 (hex), one per image
     entries: bytes  # the local headers and data, from offset 0
     directory: bytes  # their central directory records
 
@@ -123,8 +122,8 @@ def image_set(files: Mapping[str, bytes]) -> ImageSet:
         entries.append(local)
         directory.append(central)
         offset += len(local)
-    return ImageSet(dict(files), {name: _sha1(data) for name, data in files.items()},
-                  b"".join(entries), b"".join(directory))
+    return ImageSet({name: _sha1(data) for name, data in files.items()}, b"".join(entries),
+                    b"".join(directory))
 
 
 def pass_files(pass_json: Mapping[str, Any]) -> dict[str, bytes]:
@@ -153,7 +152,7 @@ def pack(template_images: ImageSet, files: Mapping[str, bytes], manifest_bytes: 
         central.append(record)
         offset += len(local)
     directory = b"".join(central)
-    count = len(template_images.files) + len(entries)
+    count = len(template_images.digests) + len(entries)
     end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, count, count, len(directory), offset, 0)
     return b"".join(out) + directory + end
 

@@ -231,7 +231,7 @@ def test_export_holds_everything_about_the_holder(app: Flask, org: dict[str, Any
     found = response.get_json()
     assert list(found) == ["object", "pass", "updates", "emails", "redemptions",
                            "balanceTransactions", "events",
-                           "installations", "activity"]
+                           "installations", "activity", "enrollment"]
     assert found["object"] == "pass_export"
     _validator(api, "PassExport").validate(found)
     shown = found["pass"]
@@ -248,6 +248,7 @@ def test_export_holds_everything_about_the_holder(app: Flask, org: dict[str, Any
     assert all(pass_id in json.dumps(e) for e in found["events"])
     assert set(found["installations"]) == {"apple", "google"}
     assert isinstance(found["activity"], list)
+    assert found["enrollment"] is None  # issued through the API, not a sign-up page
 
 
 def test_export_after_erasure_holds_nothing_personal(api: Api) -> None:

@@ -15,7 +15,7 @@ from webapp.api import redemption_schemas as rs
 from webapp.api import webhook_schemas as ws
 from webapp.api.idempotency import idempotent
 from webapp.api.openapi import doc
-from webapp.api.schemas import constant
+from webapp.api.schemas import Timestamp, constant
 from webapp.services.balances import ledger
 from webapp.services.passes import erasure, export
 from webapp.services.redemptions import checkin
@@ -33,6 +33,17 @@ class Installations(Schema):
                        "null), savedAt, removedAt; null without one"})
 
 
+class SignUp(Schema):
+    consent = fields.String(required=True, allow_none=True, metadata={
+        "description": "the consent sentence the holder ticked, as the sign-up page showed "
+                       "it; null when the page asked for none"})
+    consentedAt = Timestamp(required=True, allow_none=True, metadata={
+        "description": "when it was ticked"})
+
+    class Meta:
+        ordered = True
+
+
 class PassExport(Schema):
     object = constant("pass_export")
     passObject = fields.Nested(s.Pass, data_key="pass", required=True)
@@ -48,6 +59,9 @@ class PassExport(Schema):
     activity = fields.List(fields.Dict(), required=True, metadata={
         "description": "page views, add intents, wallet adds and removals: kind, platform, "
                        "at"})
+    enrollment = fields.Nested(SignUp, required=True, allow_none=True, metadata={
+        "description": "the sign-up that issued the pass (`source: enrollment`); null for "
+                       "other passes"})
 
     class Meta:
         ordered = True
@@ -72,4 +86,5 @@ def export_pass(pass_id: str) -> Any:
             "redemptions": [checkin.wire(r) for r in found.redemptions],
             "balanceTransactions": [ledger.wire(m) for m in found.balance_transactions],
             "events": [events.body(e) for e in found.events],
-            "installations": found.installations, "activity": found.activity}
+            "installations": found.installations, "activity": found.activity,
+            "enrollment": found.enrollment}

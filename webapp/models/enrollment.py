@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, String
+from sqlalchemy import ForeignKey, Index, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from webapp.models.base import Model, UTCDateTime, now
@@ -41,3 +41,7 @@ class Enrollment(Model):
         ForeignKey("organizations.id", ondelete="CASCADE"))
     pass_id: Mapped[str | None] = mapped_column(ForeignKey("passes.id", ondelete="CASCADE"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
+    # The consent sentence the person ticked for that pass, as the page showed it, and when
+    # (null: the page asked for none); the holder's export shows them.
+    consent: Mapped[str | None] = mapped_column(Text)
+    consented_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -1686,6 +1686,8 @@ export interface components {
             /** @description a loyalty or gift card's balance movements */
             balanceTransactions: components["schemas"]["BalanceTransaction"][];
             emails: components["schemas"]["Email"][];
+            /** @description the sign-up that issued the pass (`source: enrollment`); null for other passes */
+            enrollment: components["schemas"]["SignUp"] | null;
             /** @description the events about the pass still kept (30 days) */
             events: components["schemas"]["Event"][];
             installations: components["schemas"]["Installations"];
@@ -1942,6 +1944,15 @@ export interface components {
             appleCertificateId: string | null;
             applePassTypeIdentifier: string | null;
             googleIssuerId: string | null;
+        };
+        SignUp: {
+            /** @description the consent sentence the holder ticked, as the sign-up page showed it; null when the page asked for none */
+            consent: string | null;
+            /**
+             * Format: date-time
+             * @description when it was ticked
+             */
+            consentedAt: string | null;
         };
         Template: {
             archived: boolean;

@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from webapp import clock
 from webapp.db.transaction import changed_rows, transaction
 from webapp.domain import enrollment as rules
 from webapp.domain.text import problem
@@ -145,8 +146,10 @@ def sign_up(p: Page, form: dict[str, str], locale: str) -> Outcome:
         if existing is not None and existing.status == "active":
             return Outcome("already", emailed=_email(ctx, existing.id, email, locale))
         item = _issue(ctx, current, form)
-        session.execute(update(Enrollment).where(*row_key).values(pass_id=item.id)
-                        .execution_options(synchronize_session=False))
+        consent = current.consent
+        session.execute(update(Enrollment).where(*row_key).values(
+            pass_id=item.id, consent=consent, consented_at=clock.now() if consent else None)
+            .execution_options(synchronize_session=False))
         insights.signed_up(session, item)
     emailed = _email(ctx, item.id, email, locale)
     return Outcome("issued", views.distribution_url(item.short_id), emailed)

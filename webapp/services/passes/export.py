@@ -13,6 +13,7 @@ from webapp.extensions import db
 from webapp.models import (
     AppleRegistration,
     BalanceTransaction,
+    Enrollment,
     Event,
     GoogleObject,
     Pass,
@@ -35,11 +36,13 @@ class Export:
     events: list[Event]
     installations: dict[str, Any]
     activity: list[dict[str, Any]]
+    enrollment: dict[str, Any] | None
 
 
 def export(ctx: Context, pass_id: str) -> Export:
     """The pass with its updates, emails, redemptions, balance movements, events (the last
-    30 days: what is kept), wallet installations and activity, oldest first.
+    30 days: what is kept), wallet installations and activity, oldest first, and the consent
+    its holder gave on a sign-up page.
 
     :raises NotFound: no such pass in this organization and environment.
     """
@@ -55,7 +58,17 @@ def export(ctx: Context, pass_id: str) -> Export:
     return Export(item, of_pass(PassUpdate), of_pass(PassEmail), of_pass(Redemption),
                   of_pass(BalanceTransaction), list(found_events), _installations(item),
                   [{"kind": a.kind, "platform": a.platform, "at": clock.isoformat(a.at)}
-                   for a in of_pass(PassActivity)])
+                   for a in of_pass(PassActivity)], _enrollment(item))
+
+
+def _enrollment(item: Pass) -> dict[str, Any] | None:
+    """The sign-up that issued the pass: the consent sentence ticked and when; None for a
+    pass not issued by a sign-up page."""
+    found = db.session.scalars(select(Enrollment).where(Enrollment.pass_id == item.id)
+                               .limit(1)).first()
+    if found is None:
+        return None
+    return {"consent": found.consent, "consentedAt": clock.isoformat(found.consented_at)}
 
 
 def _installations(item: Pass) -> dict[str, Any]:

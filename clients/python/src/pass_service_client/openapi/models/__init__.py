@@ -185,6 +185,7 @@ from .scanned_by import ScannedBy
 from .scanned_by_type import ScannedByType
 from .series_item import SeriesItem
 from .series_item_platform import SeriesItemPlatform
+from .sign_up import SignUp
 from .signing import Signing
 from .template import Template
 from .template_create import TemplateCreate
@@ -397,6 +398,7 @@ __all__ = (
     "ScannedByType",
     "SeriesItem",
     "SeriesItemPlatform",
+    "SignUp",
     "Signing",
     "Template",
     "TemplateCreate",

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.pass_export_activity_item import PassExportActivityItem
     from ..models.pass_update import PassUpdate
     from ..models.redemption import Redemption
+    from ..models.sign_up import SignUp
 
 
 T = TypeVar("T", bound="PassExport")
@@ -28,6 +29,7 @@ class PassExport:
         activity (list[PassExportActivityItem]): page views, add intents, wallet adds and removals: kind, platform, at
         balance_transactions (list[BalanceTransaction]): a loyalty or gift card's balance movements
         emails (list[Email]):
+        enrollment (None | SignUp): the sign-up that issued the pass (`source: enrollment`); null for other passes
         events (list[Event]): the events about the pass still kept (30 days)
         installations (Installations):
         object_ (PassExportObject):  Default: 'pass_export'.
@@ -39,6 +41,7 @@ class PassExport:
     activity: list[PassExportActivityItem]
     balance_transactions: list[BalanceTransaction]
     emails: list[Email]
+    enrollment: None | SignUp
     events: list[Event]
     installations: Installations
     pass_: Pass
@@ -47,6 +50,8 @@ class PassExport:
     object_: PassExportObject = "pass_export"
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.sign_up import SignUp
+
         activity = []
         for activity_item_data in self.activity:
             activity_item = activity_item_data.to_dict()
@@ -61,6 +66,12 @@ class PassExport:
         for emails_item_data in self.emails:
             emails_item = emails_item_data.to_dict()
             emails.append(emails_item)
+
+        enrollment: dict[str, Any] | None
+        if isinstance(self.enrollment, SignUp):
+            enrollment = self.enrollment.to_dict()
+        else:
+            enrollment = self.enrollment
 
         events = []
         for events_item_data in self.events:
@@ -90,6 +101,7 @@ class PassExport:
                 "activity": activity,
                 "balanceTransactions": balance_transactions,
                 "emails": emails,
+                "enrollment": enrollment,
                 "events": events,
                 "installations": installations,
                 "object": object_,
@@ -111,6 +123,7 @@ class PassExport:
         from ..models.pass_export_activity_item import PassExportActivityItem
         from ..models.pass_update import PassUpdate
         from ..models.redemption import Redemption
+        from ..models.sign_up import SignUp
 
         d = dict(src_dict)
         activity = []
@@ -135,6 +148,21 @@ class PassExport:
             emails_item = Email.from_dict(emails_item_data)
 
             emails.append(emails_item)
+
+        def _parse_enrollment(data: object) -> None | SignUp:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                enrollment_type_0 = SignUp.from_dict(data)
+
+                return enrollment_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SignUp, data)
+
+        enrollment = _parse_enrollment(d.pop("enrollment"))
 
         events = []
         _events = d.pop("events")
@@ -167,6 +195,7 @@ class PassExport:
             activity=activity,
             balance_transactions=balance_transactions,
             emails=emails,
+            enrollment=enrollment,
             events=events,
             installations=installations,
             object_=object_,

@@ -17,6 +17,7 @@ never followed; proxies from the environment are never used.
 
 from __future__ import annotations
 
+import atexit
 import ipaddress
 import socket
 import threading
@@ -233,3 +234,11 @@ def _client(scheme: str, host: str, netloc: str) -> httpx.Client:
         while len(_clients) > _CLIENTS_MAX:
             _clients.popitem(last=False)[1].close()
         return client
+
+
+@atexit.register
+def _close_clients() -> None:
+    """Close the kept-alive connections as the process ends (not left to the collector)."""
+    with _lock:
+        while _clients:
+            _clients.popitem()[1].close()

@@ -106,3 +106,11 @@ def test_in_memory_databases_have_no_checkpointer(checkpoints: list[str]) -> Non
     _write(engine, sqlite.CHECKPOINT_AFTER)
     time.sleep(0.2)
     assert checkpoints == []
+
+
+def test_a_file_database_is_read_through_a_memory_map(tmp_path: Path) -> None:
+    """A scan that reads thousands of rows at random (a search with a filter, at a million
+    passes) took 2.4x as long through read() into each connection's small page cache."""
+    engine = _engine(tmp_path / "m.sqlite3")
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA mmap_size").scalar() == sqlite.MMAP_SIZE == 1 << 30

@@ -223,7 +223,7 @@ def _images(item: Pass, definition: dict[str, Any], style: str) -> bundle.ImageS
             return found
     colors = definition.get("colors") or {}
     try:
-        files = bundle.image_set(bundle.image_files(
+        built = bundle.image_set(bundle.image_files(
             style, _sources(item, definition),
             icon_letter=str(definition.get("organizationName") or "?"),
             # (a missing color is "": the generated icon falls back to its default)
@@ -231,10 +231,10 @@ def _images(item: Pass, definition: dict[str, Any], style: str) -> bundle.ImageS
     except images.ImageError:
         raise AppleUnavailable("wallet_unavailable") from None
     with _lock:
-        _image_sets[key] = files
+        _image_sets[key] = built
         while len(_image_sets) > IMAGE_SETS:
             _image_sets.popitem(last=False)
-    return files
+    return built
 
 
 def _sources(item: Pass, definition: dict[str, Any]) -> dict[str, bytes]:

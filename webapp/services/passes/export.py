@@ -64,8 +64,7 @@ def export(ctx: Context, pass_id: str) -> Export:
 def _enrollment(item: Pass) -> dict[str, Any] | None:
     """The sign-up that issued the pass: the consent sentence ticked and when; None for a
     pass not issued by a sign-up page."""
-    found = db.session.scalars(select(Enrollment).where(Enrollment.pass_id == item.id)
-                               .limit(1)).first()
+    found = db.session.scalar(select(Enrollment).where(Enrollment.pass_id == item.id).limit(1))
     if found is None:
         return None
     return {"consent": found.consent, "consentedAt": clock.isoformat(found.consented_at)}

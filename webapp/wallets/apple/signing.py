@@ -95,11 +95,9 @@ class Signer:
                  key: rsa.RSAPrivateKey | ec.EllipticCurvePrivateKey, wwdr: x509.Certificate):
         self.certificate, self.key, self.wwdr = certificate, key, wwdr
         der = serialization.Encoding.DER
-        self._certificates = _set(certificate.public_bytes(der), wwdr.public_bytes(der),
-                                  tag=0xA0)
-        self._sid = _sequence(certificate.issuer.public_bytes(),
-                              _integer(certificate.serial_number))
-        self._digest_algorithm = _algorithm(_SHA256)
+        certificates = _set(certificate.public_bytes(der), wwdr.public_bytes(der), tag=0xA0)
+        sid = _sequence(certificate.issuer.public_bytes(), _integer(certificate.serial_number))
+        digest_algorithm = _algorithm(_SHA256)
         self._signature_algorithm = (_algorithm(_RSA) if isinstance(key, rsa.RSAPrivateKey)
                                      else _algorithm(_ECDSA_SHA256, null=False))
         # The signed attributes always have the same lengths (a 13-byte UTCTime, a 32-byte
@@ -111,10 +109,10 @@ class Signer:
         self._attributes_head = attributes[:-len(digest_attribute) - 13]
         self._attributes_middle = digest_attribute[:-32]
         version = _integer(1)
-        self._signer_info_head = version + self._sid + self._digest_algorithm
+        self._signer_info_head = version + sid + digest_algorithm
         self._signed_data_oid = _oid(_SIGNED_DATA)
-        self._before_signer_infos = (version + _set(self._digest_algorithm)
-                                     + _sequence(_oid(_DATA)) + self._certificates)
+        self._before_signer_infos = (version + _set(digest_algorithm) + _sequence(_oid(_DATA))
+                                     + certificates)
 
     def sign(self, manifest: bytes, now: dt.datetime | None = None) -> bytes:
         """The detached DER signature of `manifest` (signingTime included)."""

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from jsonschema import Draft202012Validator
 from sqlalchemy import inspect, select, text
 
 from tests.api.factories import definition
 from tests.conftest import Api, assert_error
 from tests.support.members import add_member
+from tests.support.openapi import component_validator
 from tests.support.receiver import Receiver
 from tests.support.smtp import Mailbox
 from webapp import vault
@@ -97,13 +97,6 @@ def _remove_member(app: Flask, membership_id: str) -> None:
         session.delete(user)
 
 
-def _validator(api: Api, name: str) -> Draft202012Validator:
-    """The OpenAPI document's schema `name` (what /v1/openapi.json promises)."""
-    document = api.client.get("/v1/openapi.json").get_json()
-    return Draft202012Validator({"$ref": f"#/components/schemas/{name}",
-                                 "components": document["components"]})
-
-
 def _database_text(app: Flask) -> str:
     """Every value of every table as text, encrypted ones opened too."""
     from webapp.extensions import db
@@ -146,7 +139,7 @@ def test_erase_leaves_no_trace_in_any_table(app: Flask, org: dict[str, Any], api
     response = api.post(f"/v1/passes/{pass_id}/erase", idem="erase-1")
     assert response.status_code == 200, response.get_data(as_text=True)
     erased = response.get_json()
-    _validator(api, "Pass").validate(erased)
+    component_validator(api, "Pass").validate(erased)
     assert erased["status"] == "voided" and erased["erasedAt"] is not None
     assert (erased["holderName"], erased["holderEmail"], erased["fieldValues"]) == (
         None, None, {})
@@ -233,7 +226,7 @@ def test_export_holds_everything_about_the_holder(app: Flask, org: dict[str, Any
                            "balanceTransactions", "events",
                            "installations", "activity", "enrollment"]
     assert found["object"] == "pass_export"
-    _validator(api, "PassExport").validate(found)
+    component_validator(api, "PassExport").validate(found)
     shown = found["pass"]
     assert (shown["id"], shown["holderName"], shown["holderEmail"]) == (pass_id, NAME, EMAIL)
     assert shown["fieldValues"] == {"member": NAME, "level": LEVEL}
@@ -331,7 +324,7 @@ def test_a_loyalty_card_s_movements_are_exported_and_their_notes_erased(
         "amount": 25, "reason": f"Coffee for {NAME}", "reference": EXTERNAL_ID})
     assert moved.status_code == 201, moved.get_json()
     exported = api.get(f"/v1/passes/{card['id']}/export").get_json()
-    _validator(api, "PassExport").validate(exported)
+    component_validator(api, "PassExport").validate(exported)
     assert [(m["amount"], m["reason"], m["reference"]) for m in
             exported["balanceTransactions"]] == [(100, "opening balance", None),
                                                  (25, f"Coffee for {NAME}", EXTERNAL_ID)]

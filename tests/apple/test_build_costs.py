@@ -12,7 +12,10 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from flask import Flask
 
+from tests.apple.conftest import issue, make_template
+from tests.conftest import Api
 from webapp.services.apple import passes
 from webapp.wallets.apple import bundle
 
@@ -38,7 +41,7 @@ def test_small_files_are_stored_and_big_ones_deflated() -> None:
     assert list(json.loads(manifest)) == sorted(every)
 
 
-def test_the_images_entries_are_made_once_and_lead_every_zip() -> None:
+def test_the_images_entries_lead_every_zip_unchanged() -> None:
     template_images = bundle.image_set({"thumbnail.png": b"\x89PNG t", "icon.png": b"\x89PNG i"})
     built = []
     for value in (b'{"n":1}', b'{"n":22}'):
@@ -53,6 +56,26 @@ def test_the_images_entries_are_made_once_and_lead_every_zip() -> None:
         assert data.startswith(template_images.entries)
     assert built[0] != built[1]
     assert zipfile.ZipFile(io.BytesIO(built[1])).read("pass.json") == b'{"n":22}'
+
+
+def test_a_template_revisions_images_are_prepared_once(
+        app: Flask, api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two passes of one template revision: their images' digests and zip entries are made
+    for the first and kept for the second."""
+    prepared: list[list[str]] = []
+    real = bundle.image_set
+
+    def image_set(files: dict[str, bytes]) -> bundle.ImageSet:
+        prepared.append(sorted(files))
+        return real(files)
+
+    monkeypatch.setattr(bundle, "image_set", image_set)
+    template = make_template(api)
+    client = app.test_client()
+    for _ in range(2):
+        response = client.get(f"/p/{issue(api, template)['shortId']}/apple.pkpass")
+        assert response.status_code == 200
+    assert prepared == [["icon.png", "icon@2x.png", "icon@3x.png"]]
 
 
 def test_a_token_is_decrypted_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,11 +10,19 @@ from typing import Any
 
 from flask import Flask
 
-from tests.api.test_erasure import _validator
 from tests.conftest import Api
 from tests.signup.conftest import ENROLLMENT, Visitor, path_of, signup_template
+from tests.support.openapi import component_validator
 
 _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$")
+
+
+def _change_consent(api: Api, template: dict[str, Any], sentence: str) -> None:
+    """The template's sign-up now asks to tick `sentence` (its first revision replaced)."""
+    changed = {**copy.deepcopy(ENROLLMENT), "consent": sentence}
+    assert api.patch(f"/v1/templates/{template['id']}", {
+        "expectedRevision": 1,
+        "definition": {**template["definition"], "enrollment": changed}}).status_code == 200
 
 
 def _only_pass(api: Api) -> dict[str, Any]:
@@ -26,15 +34,11 @@ def test_the_export_shows_the_sentence_ticked_and_when(api: Api, visitor: Visito
                                                         template: dict[str, Any]) -> None:
     assert visitor.submit().status_code == 303
     item = _only_pass(api)
-    changed = copy.deepcopy(ENROLLMENT)
-    changed["consent"] = "I agree to the new rules."
-    definition = {**template["definition"], "enrollment": changed}
-    assert api.patch(f"/v1/templates/{template['id']}",
-                     {"expectedRevision": 1, "definition": definition}).status_code == 200
+    _change_consent(api, template, "I agree to the new rules.")
     found = api.get(f"/v1/passes/{item['id']}/export")
     assert found.status_code == 200
     body = found.get_json()
-    _validator(api, "PassExport").validate(body)
+    component_validator(api, "PassExport").validate(body)
     assert body["enrollment"]["consent"] == "I agree to the club's rules."
     assert _ISO.match(body["enrollment"]["consentedAt"])
     assert body["enrollment"]["consentedAt"] >= item["createdAt"][:19]
@@ -62,11 +66,7 @@ def test_signing_up_again_after_a_void_keeps_the_new_passes_consent(
     visitor.submit()
     first = _only_pass(api)
     api.delete(f"/v1/passes/{first['id']}")
-    changed = copy.deepcopy(ENROLLMENT)
-    changed["consent"] = "I agree to the new rules."
-    assert api.patch(f"/v1/templates/{template['id']}", {
-        "expectedRevision": 1,
-        "definition": {**template["definition"], "enrollment": changed}}).status_code == 200
+    _change_consent(api, template, "I agree to the new rules.")
     assert visitor.submit().status_code == 303
     second = next(p for p in api.get("/v1/passes").get_json()["data"] if p["id"] != first["id"])
     body = api.get(f"/v1/passes/{second['id']}/export").get_json()

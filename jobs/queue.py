@@ -17,7 +17,10 @@ its own. Whoever enqueues, a request after its commit or any number of sweeps on
 of nodes, the queue holds at most the pending work, however long it has waited. A mark
 holds its job's ID: a row whose marked job is no longer queued (a worker killed after taking
 it and before it started, or a job lost with Redis) is marked and queued again by the next
-`enqueue`, such as the sweep's; a mark nobody looks at ends after `WAITING_TTL`.
+`enqueue`, such as the sweep's, once the mark is `TAKE_OVER_AFTER` old (a younger mark's job
+may be on its way into the queue); a mark nobody looks at ends after `WAITING_TTL`. Marking,
+taking over and unmarking are each one Lua script, so enqueuers and workers racing on a row
+never leave two of its jobs queued.
 
 The sweep (`jobs.tasks.sweep_pending`) runs every `SWEEP_INTERVAL_SECONDS`: in every RQ worker
 when Redis is used (`jobs.worker`), else in a thread of each web process, started with its
@@ -57,6 +60,7 @@ TASKS = frozenset({"deliver_pass_update", "deliver_pass_updates", "sync_google_p
                    "send_invitation_email", "run_bulk_job", "send_message", SWEEP_TASK})
 EXECUTORS = "job_executors"  # app.extensions key: the threads of in-process jobs, by queue
 WAITING_TTL = 900  # seconds a row's "waiting" mark lasts if its job never starts
+TAKE_OVER_AFTER = 10  # seconds before a mark whose job is not queued counts as lost
 _WAITING = "jobs_waiting"  # app.extensions key: rows waiting in this process's queues
 _REDIS_DOWN_FOR = 5.0  # seconds this process leaves Redis alone after it failed to answer
 
@@ -85,11 +89,40 @@ def waiting_key(row_id: str) -> str:
     return f"jobs:waiting:{row_id}"
 
 
-def unmark(connection: Any, ids: Iterable[str]) -> None:
-    """A job for these rows has started (RQ): later work on them may be queued again."""
+def unmark(connection: Any, ids: Iterable[str], job_id: str) -> None:
+    """Job `job_id` for these rows has started (RQ): later work on them may be queued again.
+    A row marked for another job meanwhile (taken over) keeps that mark."""
     keys = [waiting_key(row_id) for row_id in ids]
     if keys:
-        connection.delete(*keys)
+        connection.eval(_UNMARK, len(keys), *keys, job_id)
+
+
+# KEYS: the rows' marks. ARGV: the job that started.
+_UNMARK = """
+for _, key in ipairs(KEYS) do
+  if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end
+end
+"""
+
+# KEYS[1]: the queue; KEYS[2..]: the rows' marks. ARGV: the new job, WAITING_TTL,
+# TAKE_OVER_AFTER. A row is won when it had no mark, or its mark is old enough and names a job
+# no longer in the queue (lost); the answer is 1 or 0 per row.
+_MARK = """
+local won = {}
+for i = 2, #KEYS do
+  local key = KEYS[i]
+  if redis.call('SET', key, ARGV[1], 'NX', 'EX', ARGV[2]) then
+    won[i - 1] = 1
+  elseif tonumber(ARGV[2]) - redis.call('TTL', key) >= tonumber(ARGV[3])
+      and not redis.call('LPOS', KEYS[1], redis.call('GET', key)) then
+    redis.call('SET', key, ARGV[1], 'EX', ARGV[2])
+    won[i - 1] = 1
+  else
+    won[i - 1] = 0
+  end
+end
+return won
+"""
 
 
 def _enqueue_rq(app: Flask, queue: str, task: str, ids: tuple[str, ...]) -> None:
@@ -97,18 +130,16 @@ def _enqueue_rq(app: Flask, queue: str, task: str, ids: tuple[str, ...]) -> None
     if time.monotonic() < down_until:  # don't make every request wait for a dead Redis
         raise ConnectionError("Redis did not answer a moment ago")
     rq_queue = _rq_queue(app, queue)
+    connection = rq_queue.connection
     fresh = ids
     job_id = uuid.uuid4().hex
     try:
         if ids:
-            with rq_queue.connection.pipeline() as pipe:
-                for row_id in ids:
-                    pipe.set(waiting_key(row_id), job_id, nx=True, ex=WAITING_TTL)
-                won = pipe.execute()
+            ids = tuple(dict.fromkeys(ids))
+            won = connection.eval(_MARK, len(ids) + 1, rq_queue.key,
+                                  *(waiting_key(row_id) for row_id in ids),
+                                  job_id, WAITING_TTL, TAKE_OVER_AFTER)
             fresh = tuple(row_id for row_id, w in zip(ids, won, strict=True) if w)
-            held = [row_id for row_id, w in zip(ids, won, strict=True) if not w]
-            if held:
-                fresh += _take_over_lost(rq_queue.connection, rq_queue.key, held, job_id)
             if not fresh:
                 return
         try:
@@ -116,31 +147,11 @@ def _enqueue_rq(app: Flask, queue: str, task: str, ids: tuple[str, ...]) -> None
                              failure_ttl=24 * 3600)
         except Exception:
             with contextlib.suppress(Exception):  # else the rows wait for their marks to end
-                unmark(rq_queue.connection, fresh)
+                unmark(connection, fresh, job_id)
             raise
     except Exception:
         app.extensions["redis_down_until"] = time.monotonic() + _REDIS_DOWN_FOR
         raise
-
-
-def _take_over_lost(connection: Any, queue_key: str, row_ids: list[str],
-                    job_id: str) -> tuple[str, ...]:
-    """Of rows marked as waiting, those whose marked job is not in the queue any more, marked
-    now for `job_id`. Only rows already marked are looked for, one scan of a bounded queue each;
-    two enqueuers taking a row over at once queue a job each: harmless, and rare."""
-    marks = connection.mget([waiting_key(row_id) for row_id in row_ids])
-    with connection.pipeline() as pipe:
-        for mark in marks:
-            pipe.lpos(queue_key, mark or b"")
-        positions = pipe.execute()
-    lost = tuple(row_id for row_id, position in zip(row_ids, positions, strict=True)
-                 if position is None)
-    if lost:
-        with connection.pipeline() as pipe:
-            for row_id in lost:
-                pipe.set(waiting_key(row_id), job_id, ex=WAITING_TTL)
-            pipe.execute()
-    return lost
 
 
 def _mark_in_process(app: Flask, ids: tuple[str, ...]) -> tuple[str, ...]:

@@ -57,7 +57,7 @@ class AppWorker(SimpleWorker):
         super().heartbeat(timeout, pipeline)
 
     def perform_job(self, job: Job, queue: Queue, execution: Execution) -> bool:
-        unmark(self.connection, job.args)  # work that comes from now on gets a job of its own
+        unmark(self.connection, job.args, job.id)  # later work on its rows gets a job of its own
         with self.app.app_context(), timed((job.func_name or "").rsplit(".", 1)[-1]) as outcome:
             done = super().perform_job(job, queue, execution)
             if not done:

@@ -94,7 +94,8 @@ def test_the_worker_beats_at_most_every_few_seconds_but_never_skips_a_job_start(
 
 def test_a_row_whose_job_a_killed_worker_took_is_queued_again(app, redis_server) -> None:
     """A worker killed after taking a job and before starting it leaves the row marked as
-    waiting; the next enqueue (the sweep's) sees the marked job is no longer queued."""
+    waiting; an enqueue (the sweep's) once the mark is old enough sees the marked job is no
+    longer queued, and queues the row again."""
     from redis import Redis
     from rq import Queue
     from rq.job import Job, JobStatus
@@ -115,10 +116,70 @@ def test_a_row_whose_job_a_killed_worker_took_is_queued_again(app, redis_server)
         # still says queued).
         assert connection.lpop(bulk.key) == first.encode()
         assert Job.fetch(first, connection=connection).get_status() == JobStatus.QUEUED
+        jobs_queue.enqueue("run_bulk_job", "bjob_lost")  # the mark is too young to be lost
+        assert bulk.get_job_ids() == []
+        mark = jobs_queue.waiting_key("bjob_lost")
+        connection.expire(mark, jobs_queue.WAITING_TTL - jobs_queue.TAKE_OVER_AFTER)
         jobs_queue.enqueue("run_bulk_job", "bjob_lost")
         [second] = bulk.get_job_ids()
         jobs_queue.enqueue("run_bulk_job", "bjob_lost")  # the new one waits: no third
     assert second != first and bulk.get_job_ids() == [second]
     assert Job.fetch(second, connection=connection).args == ("bjob_lost",)
-    assert connection.get(jobs_queue.waiting_key("bjob_lost")) == second.encode()
+    assert connection.get(mark) == second.encode()
+    jobs_queue.unmark(connection, ["bjob_lost"], first)  # the lost job starts after all
+    assert connection.get(mark) == second.encode()  # the row's job is still the queued one
+    jobs_queue.unmark(connection, ["bjob_lost"], second)
+    assert connection.get(mark) is None
     bulk.empty()
+
+
+def test_enqueuers_racing_a_worker_never_queue_a_row_twice(app, redis_server) -> None:
+    """Requests and sweeps on several nodes enqueue the same rows at once while a worker takes
+    jobs: at no moment does the queue hold more jobs than rows. (A row marked a moment before
+    its job is pushed, or taken over by two enqueuers at once, used to get a job each.)"""
+    from redis import Redis
+    from rq import Queue
+    from rq.job import Job
+
+    from jobs import queue as jobs_queue
+
+    app.config["REDIS_URL"] = redis_server.url
+    app.extensions.pop("rq_queues", None)
+    connection = Redis.from_url(redis_server.url)
+    webhooks = Queue("webhooks", connection=connection)
+    webhooks.empty()
+    rows = [f"we_race{n}" for n in range(4)]
+    connection.delete(*(jobs_queue.waiting_key(row) for row in rows))
+    stop = threading.Event()
+    longest = [0]
+
+    def enqueuer(turn: int) -> None:
+        n = turn
+        while not stop.is_set():
+            jobs_queue.enqueue("deliver_webhooks", rows[n % len(rows)], app=app)
+            n += 1
+
+    def worker() -> None:  # takes a job, then starts it (unmarks its rows), as AppWorker does
+        while not stop.is_set():
+            job_id = connection.lpop(webhooks.key)
+            if job_id is None:
+                time.sleep(0.001)
+                continue
+            job = Job.fetch(job_id.decode(), connection=connection)
+            jobs_queue.unmark(connection, job.args, job.id)
+            time.sleep(0.005)
+
+    threads = [threading.Thread(target=enqueuer, args=(n,)) for n in range(4)]
+    threads.append(threading.Thread(target=worker))
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        longest[0] = max(longest[0], connection.llen(webhooks.key))
+    stop.set()
+    for thread in threads:
+        thread.join()
+    queued = [Job.fetch(i, connection=connection).args for i in webhooks.get_job_ids()]
+    webhooks.empty()
+    assert longest[0] <= len(rows)
+    assert len(queued) == len(set(queued))

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -28,6 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from bench.server import load_rows
 from webapp import create_app, ids
 from webapp.domain import search
 
@@ -142,22 +142,7 @@ def _rows(org_id: str, template_id: str, passes: int, sample: dict[str, str]
 
 def _load(url: str, org_id: str, template_id: str, passes: int) -> dict[str, str]:
     sample: dict[str, str] = {}
-    rows = _rows(org_id, template_id, passes, sample)
-    if url.startswith("sqlite"):
-        with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
-            conn.executemany(f"INSERT INTO passes ({', '.join(COLUMNS)}) VALUES "
-                             f"({', '.join('?' * len(COLUMNS))})", rows)
-        return sample
-    import psycopg
-
-    dsn = url.replace("+psycopg", "")
-    with psycopg.connect(dsn) as conn, conn.cursor() as cur:
-        with cur.copy(f"COPY passes ({', '.join(COLUMNS)}) FROM STDIN") as copy:
-            for row in rows:
-                copy.write_row(row)
-        conn.commit()
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute("VACUUM ANALYZE passes")
+    load_rows(url, "passes", COLUMNS, _rows(org_id, template_id, passes, sample))
     return sample
 
 

@@ -6,11 +6,12 @@ import http.client
 import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -100,3 +101,24 @@ def postgres_database() -> Iterator[str]:
         yield cluster.url("bench")
     finally:
         cluster.stop()
+
+
+def load_rows(url: str, table: str, columns: tuple[str, ...],
+              rows: Iterable[tuple[Any, ...]]) -> None:
+    """Insert rows straight, past the app (SQLite `executemany`, PostgreSQL COPY and then
+    VACUUM ANALYZE)."""
+    if url.startswith("sqlite"):
+        with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
+            conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+                             f"({', '.join('?' * len(columns))})", rows)
+        return
+    import psycopg
+
+    dsn = url.replace("+psycopg", "")
+    with psycopg.connect(dsn) as conn, conn.cursor() as cur:
+        with cur.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+            for row in rows:
+                copy.write_row(row)
+        conn.commit()
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f"VACUUM ANALYZE {table}")

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import text
 
@@ -34,3 +36,51 @@ def test_down_and_up_keeps_the_rows_that_point_at_passes(tmp_path: Path) -> None
         assert _counts(db) == before
         upgrade()
         assert _counts(db) == before
+
+
+def _fresh_url(database: dict[str, Any], tmp_path: Path) -> str:
+    """An empty database of the lane's kind."""
+    if database["kind"] == "sqlite":
+        return f"sqlite:///{tmp_path / 'fresh.sqlite'}"
+    import psycopg
+
+    name = f"fresh_{uuid.uuid4().hex[:12]}"
+    admin = database["url"].replace("+psycopg", "").rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    return database["url"].rsplit("/", 1)[0] + f"/{name}"
+
+
+def test_0025_fills_in_the_pass_each_earlier_event_is_about(database, tmp_path: Path) -> None:
+    """Events recorded before `events.pass_id` get it from their data, by the rule `emit`
+    applies to new ones: the object's ID for a pass, else its `passId`."""
+    from flask_migrate import downgrade, upgrade
+
+    from webapp.db.transaction import transaction
+    from webapp.extensions import db
+    from webapp.services.passes import issuing
+    from webapp.services.passes.issuing import IssueRequest
+    from webapp.services.webhooks import events
+
+    with at_head(tmp_path, _fresh_url(database, tmp_path)) as (ctx, template):
+        issued = issuing.issue(ctx, IssueRequest(template_id=template.id,
+                                                 field_values={"member": "Ada"}))
+        scope = {"organization_id": ctx.organization_id, "environment": ctx.environment}
+        with transaction() as session:
+            events.emit(session, **scope, type="pass.email_sent", data={"object": {
+                "object": "email", "id": "pem_1", "passId": issued.id, "to": "a@b.test"}})
+            events.emit(session, **scope, type="pass_update.delivered", data={"object": {
+                "object": "pass_update", "id": "pup_1", "passId": "pass_other"}})
+            events.emit(session, **scope, type="bulk_job.completed",
+                        data={"object": {"object": "bulk_job", "id": "bjob_1"}})
+            events.emit(session, **scope, type="message.sent", data={"object": {
+                "object": "message", "id": "msg_1", "audience": {"search": issued.id}}})
+        query = text("SELECT type, pass_id FROM events ORDER BY id")
+        made = db.session.execute(query).all()
+        assert made == [("pass.created", issued.id), ("pass.email_sent", issued.id),
+                        ("pass_update.delivered", "pass_other"), ("bulk_job.completed", None),
+                        ("message.sent", None)]
+        db.session.remove()
+        downgrade(revision="0024")
+        upgrade()
+        assert db.session.execute(query).all() == made

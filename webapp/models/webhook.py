@@ -19,6 +19,7 @@ class Event(Model):
         Index("ix_events_scope_id", "organization_id", "environment", "id"),
         Index("ix_events_scope_type_id", "organization_id", "environment", "type", "id"),
         Index("ix_events_created_at", "created_at"),
+        Index("ix_events_pass_id", "pass_id"),  # a pass's export and erasure
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
@@ -27,6 +28,9 @@ class Event(Model):
     environment: Mapped[str] = mapped_column(String(4))
     type: Mapped[str] = mapped_column(String(40))
     data: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    # The pass the event is about (`webhooks.events.pass_of`: its object, or its object's
+    # `passId`); null for a bulk job's or a message's event.
+    pass_id: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
 
 

@@ -131,9 +131,8 @@ def _erase_history(session: Session, ctx: Context, item: Pass, secrets: frozense
         DownloadLink.pass_id == item.id, DownloadLink.revoked_at.is_(None))
         .values(revoked_at=clock.now()).execution_options(synchronize_session=False))
     for event in session.scalars(select(Event).where(
-            Event.organization_id == ctx.organization_id,
-            Event.environment == ctx.environment,
-            cast(Event.data, Text).contains(item.id, autoescape=True))):
+            Event.pass_id == item.id, Event.organization_id == ctx.organization_id,
+            Event.environment == ctx.environment)):
         event.data = clean(event.data)
     _erase_messages(session, ctx, secrets)
     idempotency.rewrite_answers(session, ctx, lambda body: _answer(body, item.id, secrets))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Text, cast, select
+from sqlalchemy import select
 
 from webapp import clock
 from webapp.extensions import db
@@ -53,8 +53,8 @@ def export(ctx: Context, pass_id: str) -> Export:
                                        .order_by(model.id)))
 
     found_events = db.session.scalars(select(Event).where(
-        Event.organization_id == ctx.organization_id, Event.environment == ctx.environment,
-        cast(Event.data, Text).contains(item.id, autoescape=True)).order_by(Event.id))
+        Event.pass_id == item.id, Event.organization_id == ctx.organization_id,
+        Event.environment == ctx.environment).order_by(Event.id))
     return Export(item, of_pass(PassUpdate), of_pass(PassEmail), of_pass(Redemption),
                   of_pass(BalanceTransaction), list(found_events), _installations(item),
                   [{"kind": a.kind, "platform": a.platform, "at": clock.isoformat(a.at)}

@@ -55,7 +55,7 @@ def emit_all(session: Session, *, organization_id: str, environment: str, type: 
     connection = session.connection()  # Core statements: the ORM adds nothing here
     connection.execute(_INSERT_EVENT, [
         {"id": event_id, "organization_id": organization_id, "environment": environment,
-         "type": type, "data": data, "created_at": now}
+         "type": type, "data": data, "pass_id": pass_of(data), "created_at": now}
         for event_id, data in zip(event_ids, datas, strict=True)])
     endpoints = connection.execute(_ENABLED_ENDPOINTS, {"organization_id": organization_id,
                                                      "environment": environment})
@@ -92,6 +92,17 @@ _INSERT_DELIVERY = insert(cast(Table, WebhookDelivery.__table__))
 def subscribed(enabled_events: list[str], type: str) -> bool:
     """Whether an endpoint's `enabledEvents` takes this event type."""
     return "*" in enabled_events or type in enabled_events
+
+
+def pass_of(data: dict[str, Any]) -> str | None:
+    """The pass an event is about: its object's ID when the object is a pass, else the
+    object's `passId` (a pass update, an email); None for a bulk job's, a message's or a test
+    event. Migration 0025 applies the same rule to the events recorded before it."""
+    found = data.get("object")
+    if not isinstance(found, dict):
+        return None
+    pass_id = found.get("id") if found.get("object") == "pass" else found.get("passId")
+    return pass_id if isinstance(pass_id, str) else None
 
 
 def pass_data(session: Session, item: Pass, **extra: Any) -> dict[str, Any]:

@@ -1,0 +1,131 @@
+"""A pass's export and erasure among many events (issue 34: fast at a million passes).
+
+One pass is issued and updated through the API (its events), then `--events` events about
+other passes are inserted straight (`pass.created`, as issuing records them). Timed
+in-process (the Flask test client): `GET /v1/passes/<id>` (the baseline) and
+`GET /v1/passes/<id>/export`, `--calls` each, alternating, then the pass's erasure, once.
+The ratio is the export's p50 over the baseline's.
+
+`python -m bench.pass_export [--databases sqlite,postgres] [--events N] [--calls N]`
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from bench.issue_throughput import TEMPLATE
+from bench.search import SETTINGS
+from bench.server import load_rows, postgres_database
+from webapp import create_app, ids
+
+COLUMNS = ("id", "organization_id", "environment", "type", "data", "pass_id", "created_at")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.pass_export", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--databases", default="sqlite")
+    parser.add_argument("--events", type=int, default=1_000_000)
+    parser.add_argument("--calls", type=int, default=20)
+    args = parser.parse_args(argv or [])
+    for database in args.databases.split(","):
+        tmp = Path(tempfile.mkdtemp(prefix="bench-export-"))
+        try:
+            if database == "sqlite":
+                _run("sqlite", f"sqlite:///{tmp / 'bench.sqlite3'}", tmp, args)
+            else:
+                with postgres_database() as url:
+                    _run("postgres", url, tmp, args)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+def _run(label: str, url: str, tmp: Path, args: argparse.Namespace) -> None:
+    from flask_migrate import upgrade
+
+    app = create_app({**SETTINGS, "DATABASE_URL": url, "INSTANCE_PATH": str(tmp)})
+    with app.app_context():
+        upgrade()
+        org_id, key, pass_id = _setup(app)
+        from webapp.extensions import db
+
+        db.engine.dispose()
+    started = time.monotonic()
+    _load(url, org_id, args.events)
+    print(f"{label}: loaded {args.events:,} events in {time.monotonic() - started:.1f} s",
+          flush=True)
+    client = app.test_client()
+    headers = {"Authorization": f"Bearer {key}"}
+    got, exported = [], []
+    for _ in range(args.calls):
+        got.append(_timed(client, "get", f"/v1/passes/{pass_id}", headers))
+        exported.append(_timed(client, "get", f"/v1/passes/{pass_id}/export", headers))
+    erased = _timed(client, "post", f"/v1/passes/{pass_id}/erase",
+                    {**headers, "Idempotency-Key": "bench-erase"})
+    from jobs import queue
+
+    for executor in app.extensions[queue.EXECUTORS].values():  # the erasure's wallet jobs
+        executor.shutdown(wait=True)
+    get_p50, export_p50 = statistics.median(got), statistics.median(exported)
+    print(f"{label}, {args.events:,} events: GET pass p50 {get_p50:.1f} ms; export p50 "
+          f"{export_p50:.1f} ms ({export_p50 / get_p50:.1f}x); erasure {erased:.0f} ms",
+          flush=True)
+
+
+def _timed(client: Any, method: str, path: str, headers: dict[str, str]) -> float:
+    started = time.perf_counter()
+    response = getattr(client, method)(path, headers=headers)
+    took = (time.perf_counter() - started) * 1000
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return took
+
+
+def _setup(app: Any) -> tuple[str, str, str]:
+    """An organization, its test key, and a pass issued and updated through the API."""
+    from webapp.services.accounts import organizations
+
+    created = organizations.create("Bench", "bench@example.com", "benchmark-password")
+    key = created.keys["test"]
+    client = app.test_client()
+    headers = {"Authorization": f"Bearer {key}", "Idempotency-Key": "bench-1"}
+    template = client.post("/v1/templates", json=TEMPLATE, headers=headers).get_json()
+    headers["Idempotency-Key"] = "bench-2"
+    issued = client.post("/v1/passes", headers=headers, json={
+        "templateId": template["id"], "fieldValues": {"member": "Ada Lovelace"},
+        "holderName": "Ada Lovelace", "holderEmail": "ada@example.com"}).get_json()
+    headers["Idempotency-Key"] = "bench-3"
+    updated = client.patch(f"/v1/passes/{issued['id']}", headers=headers,
+                           json={"fieldValues": {"member": "Ada King"}})
+    assert updated.status_code == 200, updated.get_data(as_text=True)
+    return created.organization.id, key, issued["id"]
+
+
+def _rows(org_id: str, events: int) -> Iterator[tuple[Any, ...]]:
+    """Other passes' `pass.created` events, shaped as issuing records them."""
+    for n in range(events):
+        pass_id = ids.new_id("pass")
+        data = {"object": {"object": "pass", "id": pass_id, "status": "active",
+                           "holderName": f"Member {n}", "holderEmail": f"m{n}@example.com",
+                           "templateId": "tpl_bench", "templateName": "Bench",
+                           "shortId": f"S{n:09d}", "version": 1, "tags": [],
+                           "createdAt": "2026-11-29T00:00:00Z"}}
+        yield (ids.new_id("evt"), org_id, "test", "pass.created", json.dumps(data), pass_id,
+               "2026-11-29 00:00:00")
+
+
+def _load(url: str, org_id: str, events: int) -> None:
+    load_rows(url, "events", COLUMNS, _rows(org_id, events))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

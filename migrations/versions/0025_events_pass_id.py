@@ -41,10 +41,11 @@ def upgrade():
     with op.batch_alter_table('events', schema=None) as batch_op:
         batch_op.add_column(sa.Column('pass_id', sa.String(length=40), nullable=True))
     op.execute(FILL[op.get_bind().dialect.name])
-    op.create_index('ix_events_pass_id', 'events', ['pass_id'], unique=False)
+    op.create_index('ix_events_scope_pass_id', 'events',
+                    ['organization_id', 'environment', 'pass_id', 'id'], unique=False)
 
 
 def downgrade():
-    op.drop_index('ix_events_pass_id', table_name='events')
+    op.drop_index('ix_events_scope_pass_id', table_name='events')
     with op.batch_alter_table('events', schema=None) as batch_op:
         batch_op.drop_column('pass_id')

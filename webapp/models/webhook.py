@@ -19,7 +19,9 @@ class Event(Model):
         Index("ix_events_scope_id", "organization_id", "environment", "id"),
         Index("ix_events_scope_type_id", "organization_id", "environment", "type", "id"),
         Index("ix_events_created_at", "created_at"),
-        Index("ix_events_pass_id", "pass_id"),  # a pass's export and erasure
+        # A pass's events (its export and erasure); with the scope first, so SQLite's planner
+        # prefers it to reading the scope's events in order.
+        Index("ix_events_scope_pass_id", "organization_id", "environment", "pass_id", "id"),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)

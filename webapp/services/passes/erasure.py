@@ -42,6 +42,7 @@ from webapp.models import (
 from webapp.services.context import Context
 from webapp.services.outbox import record as outbox_record
 from webapp.services.passes import changes, queries
+from webapp.services.webhooks import events
 
 ERASED_EMAIL = {"code": "holder_erased", "message": "The holder's data was erased."}
 
@@ -130,9 +131,7 @@ def _erase_history(session: Session, ctx: Context, item: Pass, secrets: frozense
     session.execute(sql_update(DownloadLink).where(
         DownloadLink.pass_id == item.id, DownloadLink.revoked_at.is_(None))
         .values(revoked_at=clock.now()).execution_options(synchronize_session=False))
-    for event in session.scalars(select(Event).where(
-            Event.pass_id == item.id, Event.organization_id == ctx.organization_id,
-            Event.environment == ctx.environment)):
+    for event in session.scalars(events.about_pass(ctx, item.id)):
         event.data = clean(event.data)
     _erase_messages(session, ctx, secrets)
     idempotency.rewrite_answers(session, ctx, lambda body: _answer(body, item.id, secrets))

@@ -24,6 +24,7 @@ from webapp.models import (
 )
 from webapp.services.context import Context
 from webapp.services.passes import queries
+from webapp.services.webhooks import events
 
 
 @dataclass(frozen=True)
@@ -52,9 +53,7 @@ def export(ctx: Context, pass_id: str) -> Export:
         return list(db.session.scalars(select(model).where(model.pass_id == item.id)
                                        .order_by(model.id)))
 
-    found_events = db.session.scalars(select(Event).where(
-        Event.pass_id == item.id, Event.organization_id == ctx.organization_id,
-        Event.environment == ctx.environment).order_by(Event.id))
+    found_events = db.session.scalars(events.about_pass(ctx, item.id))
     return Export(item, of_pass(PassUpdate), of_pass(PassEmail), of_pass(Redemption),
                   of_pass(BalanceTransaction), list(found_events), _installations(item),
                   [{"kind": a.kind, "platform": a.platform, "at": clock.isoformat(a.at)}

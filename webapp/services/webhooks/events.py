@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Table, bindparam, insert, select
+from sqlalchemy import ColumnElement, Select, Table, bindparam, insert, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import Session
 
@@ -103,6 +103,13 @@ def pass_of(data: dict[str, Any]) -> str | None:
         return None
     pass_id = found.get("id") if found.get("object") == "pass" else found.get("passId")
     return pass_id if isinstance(pass_id, str) else None
+
+
+def about_pass(ctx: Context, pass_id: str) -> Select[Event]:
+    """The scope's events about a pass, oldest first (`events.pass_id`'s index)."""
+    return select(Event).where(
+        Event.organization_id == ctx.organization_id, Event.environment == ctx.environment,
+        Event.pass_id == pass_id).order_by(Event.id)
 
 
 def pass_data(session: Session, item: Pass, **extra: Any) -> dict[str, Any]:

@@ -20,7 +20,9 @@ it and before it started, or a job lost with Redis) is marked and queued again b
 `enqueue`, such as the sweep's, once the mark is `TAKE_OVER_AFTER` old (a younger mark's job
 may be on its way into the queue); a mark nobody looks at ends after `WAITING_TTL`. Marking,
 taking over and unmarking are each one Lua script, so enqueuers and workers racing on a row
-never leave two of its jobs queued.
+do not leave two of its jobs queued. A second job can still come from a push that takes
+longer than `TAKE_OVER_AFTER`, or one Redis made but answered with an error: harmless, as
+any job that runs twice.
 
 The sweep (`jobs.tasks.sweep_pending`) runs every `SWEEP_INTERVAL_SECONDS`: in every RQ worker
 when Redis is used (`jobs.worker`), else in a thread of each web process, started with its
@@ -106,19 +108,24 @@ end
 
 # KEYS[1]: the queue; KEYS[2..]: the rows' marks. ARGV: the new job, WAITING_TTL,
 # TAKE_OVER_AFTER. A row is won when it had no mark, or its mark is old enough and names a job
-# no longer in the queue (lost); the answer is 1 or 0 per row.
+# no longer in the queue (lost: one scan of the queue per job named); 1 or 0 per row.
 _MARK = """
-local won = {}
+local won, queued = {}, {}
+local old_after = (tonumber(ARGV[2]) - tonumber(ARGV[3])) * 1000
 for i = 2, #KEYS do
   local key = KEYS[i]
+  won[i - 1] = 0
   if redis.call('SET', key, ARGV[1], 'NX', 'EX', ARGV[2]) then
     won[i - 1] = 1
-  elseif tonumber(ARGV[2]) - redis.call('TTL', key) >= tonumber(ARGV[3])
-      and not redis.call('LPOS', KEYS[1], redis.call('GET', key)) then
-    redis.call('SET', key, ARGV[1], 'EX', ARGV[2])
-    won[i - 1] = 1
-  else
-    won[i - 1] = 0
+  elseif redis.call('PTTL', key) <= old_after then
+    local job = redis.call('GET', key)
+    if queued[job] == nil then
+      queued[job] = redis.call('LPOS', KEYS[1], job) ~= false
+    end
+    if not queued[job] then
+      redis.call('SET', key, ARGV[1], 'EX', ARGV[2])
+      won[i - 1] = 1
+    end
   end
 end
 return won

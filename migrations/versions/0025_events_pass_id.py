@@ -21,19 +21,22 @@ down_revision = '0024'
 branch_labels = None
 depends_on = None
 
+# `id` when the object is a pass, else `passId`; only a string counts.
 FILL = {
     "sqlite": """
-        UPDATE events SET pass_id = CASE json_extract(data, '$.object.object')
-            WHEN 'pass' THEN json_extract(data, '$.object.id')
-            ELSE json_extract(data, '$.object.passId') END
-        WHERE json_extract(data, '$.object.object') = 'pass'
-            OR json_type(data, '$.object.passId') = 'text'""",
+        UPDATE events SET pass_id = CASE
+            WHEN json_extract(data, '$.object.object') = 'pass' THEN
+                CASE WHEN json_type(data, '$.object.id') = 'text'
+                    THEN json_extract(data, '$.object.id') END
+            WHEN json_type(data, '$.object.passId') = 'text'
+                THEN json_extract(data, '$.object.passId') END""",
     "postgresql": """
-        UPDATE events SET pass_id = CASE data -> 'object' ->> 'object'
-            WHEN 'pass' THEN data -> 'object' ->> 'id'
-            ELSE data -> 'object' ->> 'passId' END
-        WHERE data -> 'object' ->> 'object' = 'pass'
-            OR jsonb_typeof(data -> 'object' -> 'passId') = 'string'""",
+        UPDATE events SET pass_id = CASE
+            WHEN data -> 'object' ->> 'object' = 'pass' THEN
+                CASE WHEN jsonb_typeof(data -> 'object' -> 'id') = 'string'
+                    THEN data -> 'object' ->> 'id' END
+            WHEN jsonb_typeof(data -> 'object' -> 'passId') = 'string'
+                THEN data -> 'object' ->> 'passId' END""",
 }
 
 

@@ -81,6 +81,10 @@ def _lived(app: Flask, org: dict[str, Any], api: Api, receiver: Receiver) -> str
     message = api.post("/v1/messages", {"header": "Hello", "body": "Pool opens at 9.",
                                         "audience": {"search": EMAIL}})
     assert message.status_code == 202 and message.get_json()["audienceSize"] == 1
+    # And one to the pass by ID that names the holder (its event names no single pass).
+    named = api.post("/v1/messages", {"header": f"Hi {NAME}", "body": f"Welcome to {LEVEL}.",
+                                      "audience": {"passIds": [pass_id]}})
+    assert named.status_code == 202, named.get_data(as_text=True)
     receiver.wait_for(4)
     return pass_id
 
@@ -237,7 +241,9 @@ def test_export_holds_everything_about_the_holder(app: Flask, org: dict[str, Any
     [redemption] = found["redemptions"]
     assert redemption["location"] == LOCATION
     types = {e["type"] for e in found["events"]}
-    assert {"pass.created", "pass.updated", "pass.redeemed"} <= types
+    assert {"pass.created", "pass.updated", "pass.redeemed", "message.sent"} <= types
+    [sent] = [e for e in found["events"] if e["type"] == "message.sent"]
+    assert sent["data"]["object"]["audience"] == {"passIds": [pass_id]}
     assert all(pass_id in json.dumps(e) for e in found["events"])
     assert set(found["installations"]) == {"apple", "google"}
     assert isinstance(found["activity"], list)

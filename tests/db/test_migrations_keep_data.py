@@ -75,11 +75,14 @@ def test_0025_fills_in_the_pass_each_earlier_event_is_about(database, tmp_path: 
                         data={"object": {"object": "bulk_job", "id": "bjob_1"}})
             events.emit(session, **scope, type="message.sent", data={"object": {
                 "object": "message", "id": "msg_1", "audience": {"search": issued.id}}})
+            for odd in ({"object": {"object": "pass", "id": 7}}, {"object": "pass_1"},
+                        {"object": {"object": "email", "passId": True}}):
+                events.emit(session, **scope, type="pass.updated", data=odd)
         query = text("SELECT type, pass_id FROM events ORDER BY id")
         made = db.session.execute(query).all()
         assert made == [("pass.created", issued.id), ("pass.email_sent", issued.id),
                         ("pass_update.delivered", "pass_other"), ("bulk_job.completed", None),
-                        ("message.sent", None)]
+                        ("message.sent", None), *[("pass.updated", None)] * 3]
         db.session.remove()
         downgrade(revision="0024")
         upgrade()

@@ -112,7 +112,9 @@ def _erase_history(session: Session, ctx: Context, item: Pass, secrets: frozense
         return redact.scrub(value, secrets)
 
     for record in session.scalars(select(PassUpdate).where(PassUpdate.pass_id == item.id)):
-        record.changes = [{**c, "from": None, "to": None} for c in record.changes or []]
+        # (a message's change is labelled with its header, which may name the holder)
+        record.changes = [{**c, "from": None, "to": None, "label": _label(c.get("label"), secrets)}
+                          for c in record.changes or []]
         record.google_message = None
         record.apple_error, record.google_error = clean(record.apple_error), \
             clean(record.google_error)
@@ -131,9 +133,12 @@ def _erase_history(session: Session, ctx: Context, item: Pass, secrets: frozense
     session.execute(sql_update(DownloadLink).where(
         DownloadLink.pass_id == item.id, DownloadLink.revoked_at.is_(None))
         .values(revoked_at=clock.now()).execution_options(synchronize_session=False))
-    for event in session.scalars(events.about_pass(ctx, item.id)):
+    for event in events.about_pass(session, ctx, item.id):
         event.data = clean(event.data)
-    _erase_messages(session, ctx, secrets)
+    if item.message:  # the last message, on the pass's back (staff may have named the holder)
+        item.message = {key: redact.scrub_text(text, secrets)
+                        for key, text in item.message.items()}
+    _erase_messages(session, ctx, item.id, secrets)
     idempotency.rewrite_answers(session, ctx, lambda body: _answer(body, item.id, secrets))
     for upload in session.scalars(select(Upload).where(
             Upload.organization_id == ctx.organization_id,
@@ -142,14 +147,24 @@ def _erase_history(session: Session, ctx: Context, item: Pass, secrets: frozense
             session.delete(upload)  # an import not finished: uploaded again if wanted
 
 
-def _erase_messages(session: Session, ctx: Context, secrets: frozenset[str]) -> None:
-    """Messages whose audience was a search naming the holder (staff typed their email), and
-    their `message.sent` events (which name no pass)."""
+def _label(label: Any, secrets: frozenset[str]) -> Any:
+    return redact.scrub_text(label, secrets) if isinstance(label, str) else label
+
+
+def _erase_messages(session: Session, ctx: Context, pass_id: str,
+                    secrets: frozenset[str]) -> None:
+    """Messages whose audience names the pass by ID, or was a search naming the holder (staff
+    typed their email): the holder's values are cut out of their audience, header and body.
+    The searches' `message.sent` events too (those naming the pass by ID are its events)."""
     scope = {"organization_id": ctx.organization_id, "environment": ctx.environment}
-    for message in session.scalars(select(Message).filter_by(**scope).where(
-            cast(Message.audience, Text).contains('"search"'))):
-        if redact.mentions(json.dumps(message.audience, ensure_ascii=False), secrets):
+    for message in session.scalars(select(Message).filter_by(**scope).where(or_(
+            cast(Message.audience, Text).contains('"search"'),
+            cast(Message.audience, Text).contains(pass_id, autoescape=True)))):
+        if pass_id in (message.audience.get("passIds") or []) or redact.mentions(
+                json.dumps(message.audience, ensure_ascii=False), secrets):
             message.audience = redact.scrub(message.audience, secrets)
+            message.header = redact.scrub_text(message.header, secrets)
+            message.body = redact.scrub_text(message.body, secrets)
     for event in session.scalars(select(Event).filter_by(type="message.sent", **scope).where(
             cast(Event.data, Text).contains('"search"'))):
         if redact.mentions(json.dumps(event.data, ensure_ascii=False), secrets):

@@ -53,7 +53,7 @@ def export(ctx: Context, pass_id: str) -> Export:
         return list(db.session.scalars(select(model).where(model.pass_id == item.id)
                                        .order_by(model.id)))
 
-    found_events = db.session.scalars(events.about_pass(ctx, item.id))
+    found_events = events.about_pass(db.session(), ctx, item.id)
     return Export(item, of_pass(PassUpdate), of_pass(PassEmail), of_pass(Redemption),
                   of_pass(BalanceTransaction), list(found_events), _installations(item),
                   [{"kind": a.kind, "platform": a.platform, "at": clock.isoformat(a.at)}

@@ -11,7 +11,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Select, Table, bindparam, insert, select
+from sqlalchemy import ColumnElement, Table, Text, bindparam, insert, select
+from sqlalchemy import cast as sql_cast
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import Session
 
@@ -105,11 +106,18 @@ def pass_of(data: dict[str, Any]) -> str | None:
     return pass_id if isinstance(pass_id, str) else None
 
 
-def about_pass(ctx: Context, pass_id: str) -> Select[Event]:
-    """The scope's events about a pass, oldest first (`events.pass_id`'s index)."""
-    return select(Event).where(
-        Event.organization_id == ctx.organization_id, Event.environment == ctx.environment,
-        Event.pass_id == pass_id).order_by(Event.id)
+def about_pass(session: Session, ctx: Context, pass_id: str) -> list[Event]:
+    """The scope's events about a pass, oldest first: those `events.pass_id` names, and those
+    that name no pass but mention it (a message sent to it by ID names many passes; a node
+    still on the code before migration 0025 writes no `pass_id`). Both through the index of
+    `(scope, pass_id)`; events that name no pass are few."""
+    scope = (Event.organization_id == ctx.organization_id,
+             Event.environment == ctx.environment)
+    own = session.scalars(select(Event).where(*scope, Event.pass_id == pass_id))
+    mentioning = session.scalars(select(Event).where(
+        *scope, Event.pass_id.is_(None),
+        sql_cast(Event.data, Text).contains(pass_id, autoescape=True)))
+    return sorted([*own, *mentioning], key=lambda event: event.id)
 
 
 def pass_data(session: Session, item: Pass, **extra: Any) -> dict[str, Any]:

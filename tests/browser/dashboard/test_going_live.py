@@ -37,6 +37,7 @@ def test_from_live_without_credentials_to_a_certificate(page_for: Any, live_serv
     screenshot(page, "dashboard-live-not-set-up")
     for section in ("Templates", "Webhooks"):  # the same single step everywhere in Live
         page.click(f"nav.sidenav >> text={section}")
+        page.wait_for_url(f"{base}/dashboard/live/{section.lower()}")  # loaded, not begun
         assert page.locator("#live-setup").count() == 1
     notice = page.locator("#live-setup")
     notice.get_by_role("link", name="Next step: add a certificate or issuer").click()

@@ -174,6 +174,8 @@ def test_busy_apns_is_retried_for_the_devices_not_reached(
         status: int, reason: str, code: str) -> None:
     Device(client, "tablet-library", TABLET).register(DEMO_PASS_TYPE, item["id"], token)
     fake_apns.answer(TABLET, (status, reason), (200, None))
+    started = clock.now()
+    clock.set_now(lambda: started)  # the retry is due 5 s after the failure, however slow
     record = update(api, item, level="Gold")
     apple = delivery(api, record["id"])
     assert apple["status"] == "pending" and apple["devices"] == 1

@@ -62,7 +62,7 @@ def _run(label: str, url: str, tmp: Path, args: argparse.Namespace) -> None:
         created = organizations.create("Bench", "bench@example.com", "benchmark-password")
         db.engine.dispose()
     started = time.monotonic()
-    _load(url, created.organization.id, args.events)
+    load_rows(url, "events", COLUMNS, _rows(created.organization.id, args.events))
     print(f"{label}: loaded {args.events:,} events in {time.monotonic() - started:.1f} s",
           flush=True)
     key = created.keys["test"]
@@ -119,10 +119,6 @@ def _rows(org_id: str, events: int) -> Iterator[tuple[Any, ...]]:
                            "createdAt": "2026-11-29T00:00:00Z"}}
         yield (ids.new_id("evt"), org_id, "test", "pass.created", json.dumps(data), pass_id,
                "2026-11-29 00:00:00")
-
-
-def _load(url: str, org_id: str, events: int) -> None:
-    load_rows(url, "events", COLUMNS, _rows(org_id, events))
 
 
 if __name__ == "__main__":

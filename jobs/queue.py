@@ -138,11 +138,10 @@ def _enqueue_rq(app: Flask, queue: str, task: str, ids: tuple[str, ...]) -> None
         raise ConnectionError("Redis did not answer a moment ago")
     rq_queue = _rq_queue(app, queue)
     connection = rq_queue.connection
-    fresh = ids
+    fresh = ids = tuple(dict.fromkeys(ids))
     job_id = uuid.uuid4().hex
     try:
         if ids:
-            ids = tuple(dict.fromkeys(ids))
             won = connection.eval(_MARK, len(ids) + 1, rq_queue.key,
                                   *(waiting_key(row_id) for row_id in ids),
                                   job_id, WAITING_TTL, TAKE_OVER_AFTER)

@@ -91,6 +91,23 @@ def _empty_all(app: Flask) -> None:
 
 
 @pytest.fixture
+def empty_database(database: dict[str, Any], tmp_path: Path) -> Iterator[str]:
+    """A database of its own, not yet migrated (a file, or a new PostgreSQL database)."""
+    if database["kind"] == "sqlite":
+        yield f"sqlite:///{tmp_path / 'migrate.sqlite3'}"
+        return
+    import psycopg
+
+    server = database["url"].rsplit("/", 1)[0]
+    name = f"migrate_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(f"{server}/postgres".replace("+psycopg", ""), autocommit=True) as c:
+        c.execute(f"CREATE DATABASE {name}")
+    yield f"{server}/{name}"
+    with psycopg.connect(f"{server}/postgres".replace("+psycopg", ""), autocommit=True) as c:
+        c.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+@pytest.fixture
 def database_url(database: dict[str, Any], tmp_path: Path) -> str:
     if database["kind"] == "sqlite":
         path = tmp_path / "test.sqlite3"

@@ -6,7 +6,6 @@ Runs on SQLite and, in the PostgreSQL lane, through the trigram index's LIKE.
 from __future__ import annotations
 
 import importlib.util
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -116,23 +115,6 @@ def _chunk() -> int:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return int(module.CHUNK)
-
-
-@pytest.fixture
-def empty_database(database: dict, tmp_path: Path) -> Any:
-    """A database of its own, not yet migrated (a file, or a new PostgreSQL database)."""
-    if database["kind"] == "sqlite":
-        yield f"sqlite:///{tmp_path / 'migrate.sqlite3'}"
-        return
-    import psycopg
-
-    server = database["url"].rsplit("/", 1)[0]
-    name = f"migrate_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(f"{server}/postgres".replace("+psycopg", ""), autocommit=True) as c:
-        c.execute(f"CREATE DATABASE {name}")
-    yield f"{server}/{name}"
-    with psycopg.connect(f"{server}/postgres".replace("+psycopg", ""), autocommit=True) as c:
-        c.execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
 def test_the_migration_folds_existing_passes_and_back(tmp_path: Path,

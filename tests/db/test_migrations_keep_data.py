@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import uuid
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy import text
 
@@ -38,20 +36,8 @@ def test_down_and_up_keeps_the_rows_that_point_at_passes(tmp_path: Path) -> None
         assert _counts(db) == before
 
 
-def _fresh_url(database: dict[str, Any], tmp_path: Path) -> str:
-    """An empty database of the lane's kind."""
-    if database["kind"] == "sqlite":
-        return f"sqlite:///{tmp_path / 'fresh.sqlite'}"
-    import psycopg
-
-    name = f"fresh_{uuid.uuid4().hex[:12]}"
-    admin = database["url"].replace("+psycopg", "").rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f"CREATE DATABASE {name}")
-    return database["url"].rsplit("/", 1)[0] + f"/{name}"
-
-
-def test_0025_fills_in_the_pass_each_earlier_event_is_about(database, tmp_path: Path) -> None:
+def test_0025_fills_in_the_pass_each_earlier_event_is_about(empty_database: str,
+                                                             tmp_path: Path) -> None:
     """Events recorded before `events.pass_id` get it from their data, by the rule `emit`
     applies to new ones: the object's ID for a pass, else its `passId`."""
     from flask_migrate import downgrade, upgrade
@@ -62,7 +48,7 @@ def test_0025_fills_in_the_pass_each_earlier_event_is_about(database, tmp_path: 
     from webapp.services.passes.issuing import IssueRequest
     from webapp.services.webhooks import events
 
-    with at_head(tmp_path, _fresh_url(database, tmp_path)) as (ctx, template):
+    with at_head(tmp_path, empty_database) as (ctx, template):
         issued = issuing.issue(ctx, IssueRequest(template_id=template.id,
                                                  field_values={"member": "Ada"}))
         scope = {"organization_id": ctx.organization_id, "environment": ctx.environment}

@@ -151,7 +151,7 @@ def test_enqueuers_racing_a_worker_never_queue_a_row_twice(app, redis_server) ->
     rows = [f"we_race{n}" for n in range(4)]
     connection.delete(*(jobs_queue.waiting_key(row) for row in rows))
     stop = threading.Event()
-    longest = [0]
+    longest = 0
 
     def enqueuer(turn: int) -> None:
         n = turn
@@ -175,11 +175,11 @@ def test_enqueuers_racing_a_worker_never_queue_a_row_twice(app, redis_server) ->
         thread.start()
     deadline = time.monotonic() + 3
     while time.monotonic() < deadline:
-        longest[0] = max(longest[0], connection.llen(webhooks.key))
+        longest = max(longest, connection.llen(webhooks.key))
     stop.set()
     for thread in threads:
         thread.join()
     queued = [Job.fetch(i, connection=connection).args for i in webhooks.get_job_ids()]
     webhooks.empty()
-    assert longest[0] <= len(rows)
+    assert longest <= len(rows)
     assert len(queued) == len(set(queued))

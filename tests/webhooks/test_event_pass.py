@@ -63,7 +63,7 @@ def test_an_event_that_names_no_pass_but_mentions_it_is_still_its_own(app, api) 
     item = api.post("/v1/passes", {"templateId": template["id"], "holderName": "Wilhelmina",
                                    "fieldValues": {"member": "Ada"}}).get_json()
     me = api.get("/v1/me").get_json()
-    old_node = {"object": {**{k: item[k] for k in ("object", "id", "holderName")}}}
+    old_node = {"object": {k: item[k] for k in ("object", "id", "holderName")}}
     with app.app_context(), transaction() as session:
         session.execute(insert(Event).values(
             id=ids.new_id("evt"), organization_id=me["organizationId"], environment="test",

@@ -53,9 +53,9 @@ def export(ctx: Context, pass_id: str) -> Export:
         return list(db.session.scalars(select(model).where(model.pass_id == item.id)
                                        .order_by(model.id)))
 
-    found_events = events.about_pass(db.session(), ctx, item.id)
     return Export(item, of_pass(PassUpdate), of_pass(PassEmail), of_pass(Redemption),
-                  of_pass(BalanceTransaction), list(found_events), _installations(item),
+                  of_pass(BalanceTransaction), events.about_pass(db.session(), ctx, item.id),
+                  _installations(item),
                   [{"kind": a.kind, "platform": a.platform, "at": clock.isoformat(a.at)}
                    for a in of_pass(PassActivity)], _enrollment(item))
 

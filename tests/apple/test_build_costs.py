@@ -1,5 +1,5 @@
 """What a `.pkpass` build no longer repeats (issue 34): small files are stored rather than
-deflated, and a pass's token is decrypted once per process, not per build."""
+deflated, and a template revision's images are prepared once."""
 
 from __future__ import annotations
 
@@ -8,15 +8,12 @@ import io
 import json
 import struct
 import zipfile
-from types import SimpleNamespace
-from typing import Any
 
 import pytest
 from flask import Flask
 
 from tests.apple.conftest import issue, make_template
 from tests.conftest import Api
-from webapp.services.apple import passes
 from webapp.wallets.apple import bundle
 
 
@@ -76,21 +73,3 @@ def test_a_template_revisions_images_are_prepared_once(
         response = client.get(f"/p/{issue(api, template)['shortId']}/apple.pkpass")
         assert response.status_code == 200
     assert prepared == [["icon.png", "icon@2x.png", "icon@3x.png"]]
-
-
-def test_a_token_is_decrypted_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[bytes] = []
-
-    def decrypt(token: bytes) -> bytes:
-        calls.append(token)
-        return b"plain-" + token
-
-    monkeypatch.setattr(passes.vault, "decrypt", decrypt)
-    passes._decrypted_token.cache_clear()
-    item: Any = SimpleNamespace(auth_token_encrypted="sealed")
-    other: Any = SimpleNamespace(auth_token_encrypted="other")
-    assert passes.authentication_token(item) == passes.authentication_token(item) == \
-        "plain-sealed"
-    assert passes.authentication_token(other) == "plain-other"
-    assert calls == [b"sealed", b"other"]
-    passes._decrypted_token.cache_clear()

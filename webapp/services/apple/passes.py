@@ -8,7 +8,6 @@ the update that produced that version, which fields carry a `changeMessage`.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import threading
 from collections import OrderedDict
@@ -262,11 +261,4 @@ def _keep(key: tuple[str, ...], data: bytes) -> None:
 
 def authentication_token(item: Pass) -> str:
     """The pass's `authenticationToken`, decrypted (it is stored encrypted)."""
-    return _decrypted_token(item.auth_token_encrypted)
-
-
-@functools.lru_cache(maxsize=4096)
-def _decrypted_token(encrypted: str) -> str:
-    """Kept by ciphertext: a pass's token never changes, and each build of the pass (every
-    update, every device's fetch) would decrypt it again (issue 34's profile)."""
-    return vault.decrypt(encrypted.encode()).decode()
+    return vault.decrypt(item.auth_token_encrypted.encode()).decode()

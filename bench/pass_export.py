@@ -4,9 +4,12 @@
 records them), then one pass is issued and updated through the API (its events). Timed
 in-process (the Flask test client): `GET /v1/passes/<id>` (the baseline) and
 `GET /v1/passes/<id>/export`, `--calls` each, alternating, then the pass's erasure, once.
-The ratio is the export's p50 over the baseline's.
+The ratio is the export's p50 over the baseline's. `--answers` stored answers of other
+passes' issues (the scope's day of idempotent requests, encrypted as the API keeps them) are
+inserted too: the erasure opens every one.
 
-`python -m bench.pass_export [--databases sqlite,postgres] [--events N] [--calls N]`
+`python -m bench.pass_export [--databases sqlite,postgres] [--events N] [--answers N]
+[--calls N]`
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from bench.server import load_rows, postgres_database
 from webapp import create_app, ids
 
 COLUMNS = ("id", "organization_id", "environment", "type", "data", "pass_id", "created_at")
+ANSWER_COLUMNS = ("id", "organization_id", "environment", "key", "fingerprint", "request_id",
+                  "state", "status_code", "body", "pass_id", "created_at", "locked_at")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--databases", default="sqlite")
     parser.add_argument("--events", type=int, default=1_000_000)
+    parser.add_argument("--answers", type=int, default=100_000)
     parser.add_argument("--calls", type=int, default=20)
     args = parser.parse_args(argv or [])
     for database in args.databases.split(","):
@@ -63,8 +69,11 @@ def _run(label: str, url: str, tmp: Path, args: argparse.Namespace) -> None:
         db.engine.dispose()
     started = time.monotonic()
     load_rows(url, "events", COLUMNS, _rows(created.organization.id, args.events))
-    print(f"{label}: loaded {args.events:,} events in {time.monotonic() - started:.1f} s",
-          flush=True)
+    with app.app_context():
+        answers = list(_answers(created.organization.id, args.answers))
+    load_rows(url, "idempotency_records", ANSWER_COLUMNS, answers)
+    print(f"{label}: loaded {args.events:,} events and {args.answers:,} stored answers in "
+          f"{time.monotonic() - started:.1f} s", flush=True)
     key = created.keys["test"]
     client = app.test_client()
     pass_id = _pass(client, key)
@@ -80,8 +89,9 @@ def _run(label: str, url: str, tmp: Path, args: argparse.Namespace) -> None:
     for executor in app.extensions[queue.EXECUTORS].values():  # the passes' wallet jobs
         executor.shutdown(wait=True)
     get_p50, export_p50 = statistics.median(got), statistics.median(exported)
-    print(f"{label}, {args.events:,} events: GET pass p50 {get_p50:.1f} ms; export p50 "
-          f"{export_p50:.1f} ms ({export_p50 / get_p50:.1f}x); erasure {erased:.0f} ms",
+    print(f"{label}, {args.events:,} events, {args.answers:,} answers: GET pass p50 "
+          f"{get_p50:.1f} ms; export p50 {export_p50:.1f} ms ({export_p50 / get_p50:.1f}x); "
+          f"erasure {erased:.0f} ms",
           flush=True)
 
 
@@ -119,6 +129,23 @@ def _rows(org_id: str, events: int) -> Iterator[tuple[Any, ...]]:
                            "createdAt": "2026-11-29T00:00:00Z"}}
         yield (ids.new_id("evt"), org_id, "test", "pass.created", json.dumps(data), pass_id,
                "2026-11-29 00:00:00")
+
+
+def _answers(org_id: str, answers: int) -> Iterator[tuple[Any, ...]]:
+    """Other passes' stored `POST /v1/passes` answers, encrypted (inside an app context),
+    each naming its pass as the API stores them."""
+    from webapp import vault
+
+    for n in range(answers):
+        pass_id = ids.new_id("pass")
+        body = json.dumps({"object": "pass", "id": pass_id, "status": "active",
+                           "holderName": f"Member {n}", "holderEmail": f"m{n}@example.com",
+                           "fieldValues": {"member": f"Member {n}"}, "templateId": "tpl_bench",
+                           "shortId": f"S{n:09d}", "version": 1, "tags": [],
+                           "createdAt": "2026-11-29T00:00:00Z"})
+        yield (ids.new_id("idem"), org_id, "test", f"bench-other-{n}", "0" * 64, "",
+               "completed", 200, vault.encrypt(body.encode()).decode(), pass_id,
+               "2026-11-29 00:00:00", "2026-11-29 00:00:00")
 
 
 if __name__ == "__main__":

@@ -339,3 +339,78 @@ def test_a_loyalty_card_s_movements_are_exported_and_their_notes_erased(
     assert [(m["amount"], m["reason"], m["reference"]) for m in
             after["balanceTransactions"]] == [(100, None, None), (25, None, None)]
     assert _found(app) == []
+
+
+def _stored_passes(app: Flask) -> dict[str, str | None]:
+    """Each stored answer's key, with the pass it names."""
+    from webapp.extensions import db
+    from webapp.models import IdempotencyRecord
+
+    with app.app_context():
+        rows = db.session.execute(select(IdempotencyRecord.key, IdempotencyRecord.pass_id))
+        return {str(key): pass_id for key, pass_id in rows}
+
+
+def test_each_stored_answer_names_the_pass_it_is_about(app: Flask, org: dict[str, Any],
+                                                        api: Api) -> None:
+    """A successful answer about one pass names it; an error, a message and a template name
+    none (an erasure opens those too)."""
+    add_member(app, org["id"], EMAIL)
+    template = api.post("/v1/templates", {"name": "Members", "type": "generic",
+                                          "definition": definition(redemption={
+                                              "mode": "multiple"})}, idem="template")
+    body = {"templateId": template.get_json()["id"], "holderEmail": EMAIL,
+            "fieldValues": {"member": NAME}}
+    pass_id = api.post("/v1/passes", body, idem="issue").get_json()["id"]
+    calls = [
+        api.patch(f"/v1/passes/{pass_id}", {"fieldValues": {"level": LEVEL}}, idem="update"),
+        api.post(f"/v1/passes/{pass_id}/send", {}, idem="send"),
+        api.post(f"/v1/passes/{pass_id}/redemptions", {"location": LOCATION}, idem="redeem"),
+        api.post(f"/v1/passes/{pass_id}/download-links", idem="link"),
+        api.patch(f"/v1/passes/{pass_id}", {"fieldValues": 7}, idem="bad-update"),
+        api.post("/v1/passes", {**body, "templateId": "tmpl_missing"}, idem="bad-issue"),
+        api.post("/v1/messages", {"header": f"Hi {NAME}", "body": "Welcome.",
+                                  "audience": {"passIds": [pass_id]}}, idem="message"),
+        api.delete(f"/v1/passes/{pass_id}", idem="void"),
+        api.post(f"/v1/passes/{pass_id}/erase", idem="erase"),
+    ]
+    assert [call.status_code for call in calls] == [200, 202, 201, 201, 400, 404, 202, 200, 200]
+    assert _stored_passes(app) == {
+        "template": None, "issue": pass_id, "update": pass_id, "send": pass_id,
+        "redeem": pass_id, "link": pass_id, "bad-update": None, "bad-issue": None,
+        "message": None, "void": pass_id, "erase": pass_id}
+
+
+def test_an_erasure_opens_the_answers_about_its_pass_and_about_none(
+        app: Flask, api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another pass's answers hold only that pass's data: they are not opened (a million
+    issues a day are a million answers). Those about no one pass are: a message to the pass by
+    ID names its holder, and loses the name."""
+    from webapp.db import idempotency
+
+    template = _template(api)
+    other_body = {"templateId": template["id"], "barcodeValue": "OTHER-1",
+                  "fieldValues": {"member": "Someone Else"}}
+    other = api.post("/v1/passes", other_body, idem="other")
+    pass_id = _issue(api, template)
+    named = api.post("/v1/messages", {"header": f"Hi {NAME}", "body": "Welcome.",
+                                      "audience": {"passIds": [pass_id]}}, idem="message")
+    assert (other.status_code, named.status_code) == (201, 202)
+    opened: list[str] = []
+    real = idempotency._open
+
+    def open_answer(stored: str | None) -> str:
+        body = real(stored)
+        opened.append(json.loads(body).get("id", "") if body else "")
+        return body
+
+    monkeypatch.setattr(idempotency, "_open", open_answer)
+    assert api.post(f"/v1/passes/{pass_id}/erase", idem="erase").status_code == 200
+    message_id = named.get_json()["id"]
+    assert sorted(opened) == sorted([template["id"], pass_id, message_id])
+    monkeypatch.undo()
+    replayed = api.post("/v1/messages", {"header": f"Hi {NAME}", "body": "Welcome.",
+                                         "audience": {"passIds": [pass_id]}}, idem="message")
+    assert replayed.headers["Idempotent-Replayed"] == "true"
+    assert NAME not in replayed.get_data(as_text=True)
+    assert api.post("/v1/passes", other_body, idem="other").get_json() == other.get_json()

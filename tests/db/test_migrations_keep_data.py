@@ -73,3 +73,27 @@ def test_0025_fills_in_the_pass_each_earlier_event_is_about(empty_database: str,
         downgrade(revision="0024")
         upgrade()
         assert db.session.execute(query).all() == made
+
+
+def test_0026_keeps_the_stored_answers_and_names_no_pass_for_earlier_ones(
+        empty_database: str, tmp_path: Path) -> None:
+    """Answers stored before `idempotency_records.pass_id` keep their bodies and name no pass
+    (an erasure opens them all until they expire)."""
+    from flask_migrate import downgrade, upgrade
+
+    from webapp.extensions import db
+
+    with at_head(tmp_path, empty_database) as (ctx, _template):
+        db.session.execute(text(
+            "INSERT INTO idempotency_records (id, organization_id, environment, key, "
+            "fingerprint, request_id, state, status_code, body, pass_id, created_at, "
+            "locked_at) VALUES ('idem_1', :org, 'test', 'k1', 'f', 'req_1', 'completed', 201, "
+            "'sealed', 'pass_1', :now, :now)"),
+            {"org": ctx.organization_id, "now": "2026-11-30 00:00:00"})
+        db.session.commit()
+        db.session.remove()
+        downgrade(revision="0025")
+        upgrade()
+        assert db.session.execute(text(
+            "SELECT key, body, pass_id FROM idempotency_records")).all() == [
+            ("k1", "sealed", None)]

@@ -3,7 +3,8 @@
 Checked after authentication and the rate limit. One write transaction per request: the key
 is claimed, the view runs (its services' blocks are SAVEPOINTs inside it) and its answer (any
 status under 500 but 429, business errors included) is stored, in one commit (see
-webapp/db/idempotency.py). A retry gets the first answer byte for byte.
+webapp/db/idempotency.py), with the pass a successful answer is about (an erasure opens only
+those about its pass and those about none). A retry gets the first answer byte for byte.
 """
 
 from __future__ import annotations
@@ -50,11 +51,12 @@ def idempotent(view: Callable[..., Any]) -> Callable[..., Response]:
                 claimed = idempotency.claim(session, g.ctx, key, request_fingerprint)
                 if isinstance(claimed, idempotency.Replay):
                     return _replay(claimed)
-                response = _run(view, *args, **kwargs)
+                response, about = _run(view, *args, **kwargs)
                 if response.status_code >= 500 or response.status_code == 429:
                     raise _NotStored(response)  # a retry with the same key runs again
                 idempotency.store(session, claimed, response.status_code,
-                                  response.get_data(as_text=True))
+                                  response.get_data(as_text=True),
+                                  about if response.status_code < 400 else None)
             return response
         except _NotStored as failed:  # rolled back: a retry runs again
             return failed.response
@@ -74,15 +76,29 @@ class _NotStored(Exception):
         self.response = response
 
 
-def _run(view: Callable[..., Any], *args: Any, **kwargs: Any) -> Response:
+def _run(view: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[Response, str | None]:
+    """The view's answer, and the pass it is about (`_pass_of`)."""
     try:
-        return make_response(view(*args, **kwargs))
+        answer = view(*args, **kwargs)
+        return make_response(answer), _pass_of(answer)
     except ServiceError as exc:
-        return wire.from_service_error(exc)
+        return wire.from_service_error(exc), None
     except HTTPException as exc:
         if (exc.code or 500) >= 500:
             raise
-        return wire.from_http_exception(exc)
+        return wire.from_http_exception(exc), None
+
+
+def _pass_of(answer: Any) -> str | None:
+    """The pass an answer is about: the answer's `id` when it is a pass, else its `pass`'s, else
+    its `passId` (a redemption, an email); None otherwise (a bulk job, a message, a list)."""
+    body = answer[0] if isinstance(answer, tuple) else answer
+    if not isinstance(body, dict):
+        return None
+    if isinstance(body.get("pass"), dict):
+        body = body["pass"]
+    found = body.get("id") if body.get("object") == "pass" else body.get("passId")
+    return found if isinstance(found, str) else None
 
 
 def _replay(replay: idempotency.Replay) -> Response:

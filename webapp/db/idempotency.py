@@ -97,8 +97,10 @@ def claim(session: Session, ctx: Context, key: str, fingerprint: str) -> Claim |
     return Claim(ctx, key, fingerprint)
 
 
-def store(session: Session, claimed: Claim, status_code: int, body: str) -> None:
-    """Keep the request's answer (under 500) in its transaction.
+def store(session: Session, claimed: Claim, status_code: int, body: str,
+          pass_id: str | None = None) -> None:
+    """Keep the request's answer (under 500) in its transaction; `pass_id`: the one pass
+    whose data a successful answer holds, if it is about one (`rewrite_answers`).
 
     :raises ValueError: the answer is over `MAX_STORED_ANSWER` bytes (the request fails with
         a 500 and its transaction rolls back).
@@ -111,7 +113,7 @@ def store(session: Session, claimed: Claim, status_code: int, body: str) -> None
         "id": ids.new_id("idem"), "organization_id": ctx.organization_id,
         "environment": ctx.environment, "key": claimed.key, "fingerprint": claimed.fingerprint,
         "request_id": ctx.request_id or "", "state": "completed", "status_code": status_code,
-        "body": vault.encrypt(body.encode()).decode() if body else "",
+        "body": vault.encrypt(body.encode()).decode() if body else "", "pass_id": pass_id,
         "created_at": now, "locked_at": now})
 
 
@@ -147,14 +149,21 @@ def purge(older_than: timedelta = RETENTION) -> int:
     return purged
 
 
-def rewrite_answers(session: Session, ctx: Context, change: Callable[[str], str]) -> int:
-    """In the caller's transaction, pass every stored answer of the context's scope through
-    `change` (an erasure takes a holder's data out) and keep what it returns; returns how
-    many answers changed. Reads the scope's last day of answers: each must be opened."""
+def rewrite_answers(session: Session, ctx: Context, pass_id: str,
+                    change: Callable[[str], str]) -> int:
+    """In the caller's transaction, pass the stored answers that may hold a pass's data
+    through `change` (an erasure takes a holder's data out) and keep what it returns; returns
+    how many answers changed. Those are the scope's answers about the pass and those about no
+    one pass (errors, bulk jobs, messages, forms, answers stored before migration 0026): each
+    must be opened. Both are read through the index of `(scope, pass_id)`."""
     connection = session.connection()
-    rows = connection.execute(select(IdempotencyRecord.id, IdempotencyRecord.body).where(
-        IdempotencyRecord.organization_id == ctx.organization_id,
-        IdempotencyRecord.environment == ctx.environment)).all()
+    scope = (IdempotencyRecord.organization_id == ctx.organization_id,
+             IdempotencyRecord.environment == ctx.environment)
+    columns = (IdempotencyRecord.id, IdempotencyRecord.body)
+    rows = [*connection.execute(select(*columns).where(*scope,
+                                                       IdempotencyRecord.pass_id == pass_id)),
+            *connection.execute(select(*columns).where(*scope,
+                                                       IdempotencyRecord.pass_id.is_(None)))]
     changed = []
     for record_id, stored in rows:
         body = _open(stored)

@@ -15,6 +15,8 @@ class IdempotencyRecord(Model):
     __table_args__ = (
         UniqueConstraint("organization_id", "environment", "key"),
         Index("ix_idempotency_records_created_at", "created_at"),
+        Index("ix_idempotency_records_scope_pass_id", "organization_id", "environment",
+              "pass_id"),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
@@ -27,5 +29,8 @@ class IdempotencyRecord(Model):
     state: Mapped[str] = mapped_column(String(12))
     status_code: Mapped[int | None] = mapped_column(Integer)
     body: Mapped[str | None] = mapped_column(Text)
+    # The pass a successful answer is about (its only holder data); null for the rest, which
+    # an erasure opens all of (migration 0026).
+    pass_id: Mapped[str | None] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)
     locked_at: Mapped[datetime] = mapped_column(UTCDateTime, default=now)

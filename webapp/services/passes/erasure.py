@@ -139,7 +139,8 @@ def _erase_history(session: Session, ctx: Context, item: Pass, secrets: frozense
         item.message = {key: redact.scrub_text(text, secrets)
                         for key, text in item.message.items()}
     _erase_messages(session, ctx, item.id, secrets)
-    idempotency.rewrite_answers(session, ctx, lambda body: _answer(body, item.id, secrets))
+    idempotency.rewrite_answers(session, ctx, item.id,
+                                lambda body: _answer(body, item.id, secrets))
     for upload in session.scalars(select(Upload).where(
             Upload.organization_id == ctx.organization_id,
             Upload.environment == ctx.environment)):

@@ -6,10 +6,11 @@ in-process (the Flask test client): `GET /v1/passes/<id>` (the baseline) and
 `GET /v1/passes/<id>/export`, `--calls` each, alternating, then the pass's erasure, once.
 The ratio is the export's p50 over the baseline's. `--answers` stored answers of other
 passes' issues (the scope's day of idempotent requests, encrypted as the API keeps them) are
-inserted too: the erasure opens every one.
+inserted too (as the API stores them: each names its pass), and a finished bulk import of
+`--bulk-items` other passes (half with an `externalId`).
 
 `python -m bench.pass_export [--databases sqlite,postgres] [--events N] [--answers N]
-[--calls N]`
+[--bulk-items N] [--calls N]`
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ from bench.server import load_rows, postgres_database
 from webapp import create_app, ids
 
 COLUMNS = ("id", "organization_id", "environment", "type", "data", "pass_id", "created_at")
+JOB_COLUMNS = ("id", "organization_id", "environment", "operation", "status", "template_id",
+               "locale", "source", "total", "succeeded", "failed", "canceled", "created_at",
+               "updated_at")
+ITEM_COLUMNS = ("job_id", "index", "external_id", "input", "status", "pass_id", "existing")
 ANSWER_COLUMNS = ("id", "organization_id", "environment", "key", "fingerprint", "request_id",
                   "state", "status_code", "body", "pass_id", "created_at", "locked_at")
 
@@ -41,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--databases", default="sqlite")
     parser.add_argument("--events", type=int, default=1_000_000)
     parser.add_argument("--answers", type=int, default=100_000)
+    parser.add_argument("--bulk-items", type=int, default=100_000)
     parser.add_argument("--calls", type=int, default=20)
     args = parser.parse_args(argv or [])
     for database in args.databases.split(","):
@@ -72,8 +78,13 @@ def _run(label: str, url: str, tmp: Path, args: argparse.Namespace) -> None:
     with app.app_context():
         answers = list(_answers(created.organization.id, args.answers))
     load_rows(url, "idempotency_records", ANSWER_COLUMNS, answers)
-    print(f"{label}: loaded {args.events:,} events and {args.answers:,} stored answers in "
-          f"{time.monotonic() - started:.1f} s", flush=True)
+    job_id = ids.new_id("bjob")
+    load_rows(url, "bulk_jobs", JOB_COLUMNS, [(
+        job_id, created.organization.id, "test", "issue", "completed", "tpl_bench", "en", "api",
+        args.bulk_items, args.bulk_items, 0, 0, "2026-11-29 00:00:00", "2026-11-29 00:00:00")])
+    load_rows(url, "bulk_job_items", ITEM_COLUMNS, _items(job_id, args.bulk_items))
+    print(f"{label}: loaded {args.events:,} events, {args.answers:,} stored answers and "
+          f"{args.bulk_items:,} bulk items in {time.monotonic() - started:.1f} s", flush=True)
     key = created.keys["test"]
     client = app.test_client()
     pass_id = _pass(client, key)
@@ -89,7 +100,8 @@ def _run(label: str, url: str, tmp: Path, args: argparse.Namespace) -> None:
     for executor in app.extensions[queue.EXECUTORS].values():  # the passes' wallet jobs
         executor.shutdown(wait=True)
     get_p50, export_p50 = statistics.median(got), statistics.median(exported)
-    print(f"{label}, {args.events:,} events, {args.answers:,} answers: GET pass p50 "
+    print(f"{label}, {args.events:,} events, {args.answers:,} answers, {args.bulk_items:,} "
+          f"bulk items: GET pass p50 "
           f"{get_p50:.1f} ms; export p50 {export_p50:.1f} ms ({export_p50 / get_p50:.1f}x); "
           f"erasure {erased:.0f} ms",
           flush=True)
@@ -146,6 +158,16 @@ def _answers(org_id: str, answers: int) -> Iterator[tuple[Any, ...]]:
         yield (ids.new_id("idem"), org_id, "test", f"bench-other-{n}", "0" * 64, "",
                "completed", 200, vault.encrypt(body.encode()).decode(), pass_id,
                "2026-11-29 00:00:00", "2026-11-29 00:00:00")
+
+
+def _items(job_id: str, items: int) -> Iterator[tuple[Any, ...]]:
+    """A bulk import's items, each issued (half of them with an `externalId`)."""
+    for n in range(items):
+        external_id = f"EXT-{n:08d}" if n % 2 else None
+        given = {"externalId": external_id, "holderName": f"Member {n}",
+                 "holderEmail": f"m{n}@example.com", "fieldValues": {"member": f"Member {n}"}}
+        yield (job_id, n, external_id, json.dumps(given), "succeeded", ids.new_id("pass"),
+               False)
 
 
 if __name__ == "__main__":

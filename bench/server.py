@@ -107,16 +107,17 @@ def load_rows(url: str, table: str, columns: tuple[str, ...],
               rows: Iterable[tuple[Any, ...]]) -> None:
     """Insert rows straight, past the app (SQLite `executemany`, PostgreSQL COPY and then
     VACUUM ANALYZE)."""
+    names = ", ".join(f'"{column}"' for column in columns)  # (`index` is a keyword)
     if url.startswith("sqlite"):
         with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
-            conn.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+            conn.executemany(f"INSERT INTO {table} ({names}) VALUES "
                              f"({', '.join('?' * len(columns))})", rows)
         return
     import psycopg
 
     dsn = url.replace("+psycopg", "")
     with psycopg.connect(dsn) as conn, conn.cursor() as cur:
-        with cur.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+        with cur.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
             for row in rows:
                 copy.write_row(row)
         conn.commit()

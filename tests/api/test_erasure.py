@@ -414,3 +414,25 @@ def test_an_erasure_opens_the_answers_about_its_pass_and_about_none(
     assert replayed.headers["Idempotent-Replayed"] == "true"
     assert NAME not in replayed.get_data(as_text=True)
     assert api.post("/v1/passes", other_body, idem="other").get_json() == other.get_json()
+
+
+def test_another_holder_s_bulk_item_keeps_a_value_the_erased_pass_shares(api: Api) -> None:
+    """A pass without an externalId is erased: the scope's bulk items without one are another
+    holder's, and keep what they were sent, even a value the erased pass shares."""
+    template = _template(api)
+    pass_id = _issue(api, template, fieldValues={"member": NAME, "level": LEVEL})
+    item = {"holderName": "Someone Else", "barcodeValue": "OTHER-1",
+            "fieldValues": {"member": "Someone Else", "level": LEVEL}}
+    job = api.post("/v1/bulk-jobs", {"operation": "issue", "templateId": template["id"],
+                                     "items": [item]}).get_json()
+    assert api.post(f"/v1/passes/{pass_id}/erase").status_code == 200
+    [result] = api.get(f"/v1/bulk-jobs/{job['id']}/results").get_json()["data"]
+    assert result["status"] == "succeeded"
+    other = api.get(f"/v1/passes/{result['passId']}").get_json()
+    assert other["fieldValues"] == {"member": "Someone Else", "level": LEVEL}
+    from webapp.extensions import db
+    from webapp.models import BulkJobItem
+
+    with api.client.application.app_context():
+        [given] = db.session.scalars(select(BulkJobItem.input))
+    assert given["fieldValues"] == {"member": "Someone Else", "level": LEVEL}

@@ -60,7 +60,12 @@ class BulkJobItem(Model):
     """One item of a job: its input as sent and, once applied, its result."""
 
     __tablename__ = "bulk_job_items"
-    __table_args__ = (Index("ix_bulk_job_items_status", "job_id", "status", "index"),)
+    __table_args__ = (
+        Index("ix_bulk_job_items_status", "job_id", "status", "index"),
+        # A pass's erasure: its items, and the items naming its externalId (migration 0027).
+        Index("ix_bulk_job_items_pass_id", "pass_id"),
+        Index("ix_bulk_job_items_external_id", "external_id"),
+    )
 
     job_id: Mapped[str] = mapped_column(
         ForeignKey("bulk_jobs.id", ondelete="CASCADE"), primary_key=True)

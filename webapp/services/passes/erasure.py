@@ -12,7 +12,7 @@ import contextlib
 import json
 from typing import Any
 
-from sqlalchemy import Text, cast, or_, select
+from sqlalchemy import ColumnElement, Text, cast, or_, select
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import Session
@@ -174,12 +174,15 @@ def _erase_messages(session: Session, ctx: Context, pass_id: str,
 
 def _erase_bulk_items(session: Session, ctx: Context, secrets: frozenset[str],
                       pass_id: str, external_id: str | None) -> None:
-    """The pass's items, and the scope's items naming its externalId (a refused duplicate)."""
+    """The pass's items, and the scope's items naming its externalId (a refused duplicate).
+    Both through their indexes (migration 0027); a pass without an externalId has only its
+    own items (the scope's items without one are other holders')."""
     jobs = select(BulkJob.id).where(BulkJob.organization_id == ctx.organization_id,
                                     BulkJob.environment == ctx.environment)
-    for row in session.scalars(select(BulkJobItem).where(
-            BulkJobItem.job_id.in_(jobs),
-            or_(BulkJobItem.pass_id == pass_id, BulkJobItem.external_id == external_id))):
+    naming: ColumnElement[bool] = BulkJobItem.pass_id == pass_id
+    if external_id is not None:
+        naming = or_(naming, BulkJobItem.external_id == external_id)
+    for row in session.scalars(select(BulkJobItem).where(BulkJobItem.job_id.in_(jobs), naming)):
         row.external_id = None
         row.input = redact.scrub(row.input, secrets)
         row.error = redact.scrub(row.error, secrets)

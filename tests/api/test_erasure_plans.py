@@ -4,51 +4,19 @@ SQLite's plans are checked; PostgreSQL's planner chooses from its statistics."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import event
 
 from tests.api.test_erasure import _inline_jobs, _lived  # noqa: F401 (the fixture)
 from tests.conftest import Api
+from tests.support.plans import wide_reads
 from tests.support.receiver import Receiver
 
 # Read for the whole organization and environment: rows that do not grow with passes
 # (unfinished imports, campaigns, bulk jobs, webhook endpoints).
 PER_ORGANIZATION = {"uploads", "messages", "bulk_jobs", "webhook_endpoints"}
-
-
-def _wide_reads(app: Flask, run: Any) -> list[str]:
-    """The plan lines of the statements `run` makes that read a whole table, or a whole
-    organization's part of one, but for PER_ORGANIZATION's tables."""
-    from webapp.extensions import db
-
-    ran: list[tuple[str, Any]] = []
-
-    def keep(conn, cursor, statement, parameters, context, executemany) -> None:
-        if not executemany and re.match(r"\s*(SELECT|UPDATE|DELETE|WITH)", statement):
-            ran.append((statement, parameters))
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", keep)
-    try:
-        run()
-    finally:
-        event.remove(engine, "before_cursor_execute", keep)
-    wide = []
-    with engine.connect() as connection:
-        for statement, parameters in ran:
-            for *_, line in connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {statement}",
-                                                       parameters):
-                found = re.match(r"(SCAN|SEARCH) (\w+)", line)
-                whole = found is not None and (
-                    found[1] == "SCAN" or line.endswith("(organization_id=? AND environment=?)"))
-                if whole and found is not None and found[2] not in PER_ORGANIZATION:
-                    wide.append(line)
-    return wide
 
 
 def test_export_and_erasure_read_only_the_pass_s_rows(
@@ -63,4 +31,4 @@ def test_export_and_erasure_read_only_the_pass_s_rows(
         assert api.get(f"/v1/passes/{pass_id}/export").status_code == 200
         assert api.post(f"/v1/passes/{pass_id}/erase").status_code == 200
 
-    assert _wide_reads(app, export_and_erase) == []
+    assert wide_reads(app, export_and_erase, PER_ORGANIZATION) == []

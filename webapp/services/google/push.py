@@ -57,7 +57,7 @@ def push(record: PassUpdate) -> None:
         _push(record, item, written, reserved)
     except google_client.GoogleWalletError as exc:
         if reserved:
-            _release(record.id)
+            _release(record)
         _failed(record, row, exc)
 
 
@@ -103,7 +103,7 @@ def _message(record: PassUpdate, wallet: google_client.WalletClient, row: Google
     except google_client.GoogleWalletError as exc:
         if not (reserved and _is_quota(exc)):
             raise
-        _release(record.id)  # Google counted otherwise (another sender): tell it plainly
+        _release(record)  # Google counted otherwise (another sender): tell it plainly
         reserved = False
         wallet.add_message(row.kind or "genericObject", row.object_id or "",
                            _message_body(record, definition, "TEXT"))
@@ -183,8 +183,8 @@ def _reserve(pass_id: str, update_id: str) -> bool:
     with transaction() as session:
         session.execute(select(GoogleObject.pass_id).where(GoogleObject.pass_id == pass_id)
                         .with_for_update())  # one reservation at a time per pass
-        if session.scalar(select(GoogleNotification.id).where(
-                GoogleNotification.update_id == update_id)):
+        if session.scalar(select(GoogleNotification.id).where(  # (the pass's index)
+                GoogleNotification.pass_id == pass_id, GoogleNotification.update_id == update_id)):
             return True  # this update reserved already (a retried push)
         used = session.scalar(select(func.count()).select_from(GoogleNotification).where(
             GoogleNotification.pass_id == pass_id, GoogleNotification.sent_at > now - WINDOW)) or 0
@@ -194,10 +194,12 @@ def _reserve(pass_id: str, update_id: str) -> bool:
     return True
 
 
-def _release(update_id: str) -> None:
+def _release(record: PassUpdate) -> None:
+    """Give back the update's reservation."""
     with transaction() as session:
         session.execute(delete(GoogleNotification).where(
-            GoogleNotification.update_id == update_id))
+            GoogleNotification.pass_id == record.pass_id,
+            GoogleNotification.update_id == record.id))
 
 
 def budget_left(pass_id: str) -> int:
@@ -238,7 +240,7 @@ def _finish(record: PassUpdate, status: str, *, message: str | None = None,
             error: dict[str, Any] | None = None, release: bool = False,
             notified: bool | None = None) -> None:
     if release:
-        _release(record.id)
+        _release(record)
     with transaction() as session:
         insights.update_finished(session, record, "google", record.google_status, status)
         count_after_commit(session, metrics.GOOGLE_PUSHES.labels(status).inc)

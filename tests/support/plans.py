@@ -1,0 +1,43 @@
+"""SQLite's query plans of what a piece of code runs: which statements read a table whole, or
+an organization's whole part of one (issue 34: fast at a million passes)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import event
+
+
+def wide_reads(app: Flask, run: Callable[[], None], allowed: Collection[str] = ()) -> list[str]:
+    """The plan lines of the statements `run` makes that SCAN a table, or SEARCH one on the
+    organization and environment alone; but for the `allowed` tables (their rows do not grow
+    with passes). SQLite only."""
+    from webapp.extensions import db
+
+    ran: list[tuple[str, Any]] = []
+
+    def keep(conn, cursor, statement, parameters, context, executemany) -> None:
+        if not executemany and re.match(r"\s*(SELECT|UPDATE|DELETE|WITH)", statement):
+            ran.append((statement, parameters))
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", keep)
+    try:
+        run()
+    finally:
+        event.remove(engine, "before_cursor_execute", keep)
+    wide = []
+    with engine.connect() as connection:
+        for statement, parameters in ran:
+            for *_, line in connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {statement}",
+                                                       parameters):
+                found = re.match(r"(SCAN|SEARCH) (\w+)", line)
+                if found is None or found[2] in allowed:
+                    continue
+                if found[1] == "SCAN" or line.endswith("(organization_id=? AND environment=?)"):
+                    wide.append(line)
+    return wide

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import base64
+import shutil
 import statistics
 import subprocess
 import sys
@@ -63,6 +64,7 @@ def main() -> None:
     finally:
         fake.stdin.close()  # type: ignore[union-attr]
         fake.wait(timeout=10)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _setup() -> tuple[Any, str]:

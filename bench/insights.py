@@ -11,6 +11,7 @@ Target (issue 19): p50 under 100 ms.
 from __future__ import annotations
 
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -30,13 +31,13 @@ TARGET_MS = 100.0
 
 def main(passes: int = PASSES, facts: int = FACTS, runs: int = 30) -> int:
     cluster = PostgresCluster()
+    tmp = Path(tempfile.mkdtemp(prefix="bench-insights-"))
     try:
         import psycopg
 
         with psycopg.connect(cluster.url().replace("+psycopg", ""), autocommit=True) as conn:
             conn.execute("CREATE DATABASE bench")
         url = cluster.url("bench")
-        tmp = Path(tempfile.mkdtemp(prefix="bench-insights-"))
         app = create_app({"DATABASE_URL": url, "RATE_LIMIT_TEST": 10**9, "LOG_LEVEL": "WARNING",
                           "SECRET_KEY": "bench", "INSTANCE_PATH": str(tmp),
                           "ENCRYPTION_KEYS": "dGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXktdGVzdDE="})
@@ -57,6 +58,7 @@ def main(passes: int = PASSES, facts: int = FACTS, runs: int = 30) -> int:
         return 0 if p50 < TARGET_MS else 1
     finally:
         cluster.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _setup() -> tuple[str, str, list[str]]:

@@ -16,10 +16,8 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 import uuid
 from collections.abc import Callable
@@ -28,7 +26,7 @@ from typing import Any
 
 from bench.issue_throughput import TEMPLATE
 from bench.search import SETTINGS
-from bench.server import postgres_database
+from bench.server import databases
 from webapp import create_app
 
 TARGET = 2.5
@@ -43,16 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path)
     args = parser.parse_args(argv or [])
     ok = True
-    for database in args.databases.split(","):
-        tmp = Path(tempfile.mkdtemp(prefix="bench-cpu-"))
-        try:
-            if database == "sqlite":
-                ok = _run("sqlite", f"sqlite:///{tmp / 'bench.sqlite3'}", tmp, vars(args)) and ok
-            else:
-                with postgres_database() as url:
-                    ok = _run("postgres", url, tmp, {**vars(args), "profile": None}) and ok
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+    for label, url, tmp in databases(args.databases):
+        profile = args.profile if label == "sqlite" else None
+        ok = _run(label, url, tmp, {**vars(args), "profile": profile}) and ok
     return 0 if ok else 1
 
 

@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +26,7 @@ from typing import Any
 
 from bench.issue_throughput import TEMPLATE
 from bench.search import SETTINGS
-from bench.server import load_rows, postgres_database
+from bench.server import databases, load_rows
 from webapp import create_app, ids
 
 COLUMNS = ("id", "organization_id", "environment", "type", "data", "pass_id", "created_at")
@@ -49,16 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bulk-items", type=int, default=100_000)
     parser.add_argument("--calls", type=int, default=20)
     args = parser.parse_args(argv or [])
-    for database in args.databases.split(","):
-        tmp = Path(tempfile.mkdtemp(prefix="bench-export-"))
-        try:
-            if database == "sqlite":
-                _run("sqlite", f"sqlite:///{tmp / 'bench.sqlite3'}", tmp, args)
-            else:
-                with postgres_database() as url:
-                    _run("postgres", url, tmp, args)
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+    for label, url, tmp in databases(args.databases):
+        _run(label, url, tmp, args)
     return 0
 
 

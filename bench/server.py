@@ -103,6 +103,21 @@ def postgres_database() -> Iterator[str]:
         cluster.stop()
 
 
+def databases(names: str) -> Iterator[tuple[str, str, Path]]:
+    """For each of the comma-separated `names` (`sqlite`, `postgres`): its label, the URL of a
+    new empty database and a scratch folder, both thrown away after."""
+    for name in names.split(","):
+        tmp = Path(tempfile.mkdtemp(prefix=f"bench-{name}-"))
+        try:
+            if name == "sqlite":
+                yield name, f"sqlite:///{tmp / 'bench.sqlite3'}", tmp
+            else:
+                with postgres_database() as url:
+                    yield name, url, tmp
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
 def load_rows(url: str, table: str, columns: tuple[str, ...],
               rows: Iterable[tuple[Any, ...]]) -> None:
     """Insert rows straight, past the app (SQLite `executemany`, PostgreSQL COPY and then

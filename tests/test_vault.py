@@ -89,7 +89,24 @@ def test_a_changed_or_foreign_value_does_not_open(keys: list[str], change: str) 
         vault.decrypt(token)
 
 
-def test_a_key_that_is_not_a_fernet_key_is_refused(keys: list[str]) -> None:
-    keys[:] = ["c2hvcnQ="]
+@pytest.mark.parametrize("configured", [["c2hvcnQ="], []])
+def test_a_key_that_is_not_a_fernet_key_or_none_is_refused(keys: list[str],
+                                                           configured: list[str]) -> None:
+    keys[:] = configured
     with pytest.raises(ValueError):
         vault.encrypt(b"x")
+
+
+def test_the_header_is_authenticated(keys: list[str]) -> None:
+    """A value sealed under the right key with another header (format byte and key ID)
+    does not open: the header is the cipher's associated data."""
+    key_id, cipher = vault._keys(tuple(keys)).sealing
+    nonce = bytes(12)
+    forged = base64.urlsafe_b64encode(
+        b"\x01" + key_id + nonce + cipher.encrypt(nonce, b"a secret value", b"\x01" + bytes(4)))
+    with pytest.raises(vault.InvalidToken):
+        vault.decrypt(forged)
+    honest = base64.urlsafe_b64encode(
+        b"\x01" + key_id + nonce + cipher.encrypt(nonce, b"a secret value", b"\x01" + key_id))
+    assert vault.decrypt(honest) == b"a secret value"
+

@@ -44,6 +44,8 @@ class _Keys:
 
 @lru_cache(maxsize=8)
 def _keys(configured: tuple[str, ...]) -> _Keys:
+    if not configured:
+        raise ValueError("ENCRYPTION_KEYS is empty")
     ciphers = []
     for key in configured:
         raw = base64.urlsafe_b64decode(key)

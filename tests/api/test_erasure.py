@@ -436,3 +436,47 @@ def test_another_holder_s_bulk_item_keeps_a_value_the_erased_pass_shares(api: Ap
     with api.client.application.app_context():
         [given] = db.session.scalars(select(BulkJobItem.input))
     assert given["fieldValues"] == {"member": "Someone Else", "level": LEVEL}
+
+
+def test_the_holder_s_failed_bulk_item_is_erased_and_another_s_kept(api: Api) -> None:
+    """An item that failed names no pass but holds what was sent for the holder: the erasure
+    cuts the holder's values out of it; another holder's failed item is left as it was."""
+    from webapp.extensions import db
+    from webapp.models import BulkJobItem
+
+    template = _template(api)
+    too_long = "B" * 5000
+    items = [{"holderName": NAME, "holderEmail": EMAIL, "barcodeValue": too_long,
+              "fieldValues": {"member": NAME}},
+             {"holderName": "Someone Else", "barcodeValue": too_long,
+              "fieldValues": {"member": "Someone Else"}}]
+    job = api.post("/v1/bulk-jobs", {"operation": "issue", "templateId": template["id"],
+                                     "items": items}).get_json()
+    results = api.get(f"/v1/bulk-jobs/{job['id']}/results").get_json()["data"]
+    assert [r["status"] for r in results] == ["failed", "failed"]
+    pass_id = _issue(api, template, holderName=NAME, holderEmail=EMAIL)
+    assert api.post(f"/v1/passes/{pass_id}/erase").status_code == 200
+    with api.client.application.app_context():
+        mine, other = db.session.scalars(select(BulkJobItem.input).order_by(BulkJobItem.index))
+    assert NAME not in json.dumps(mine) and EMAIL not in json.dumps(mine)
+    assert other == items[1]
+
+
+def test_an_external_id_is_erased_in_its_template_s_jobs_only(api: Api) -> None:
+    """An externalId is unique per template: another template's pass with the same one is
+    another holder's, and its bulk item keeps it."""
+    from webapp.extensions import db
+    from webapp.models import BulkJobItem
+
+    pass_id = _bulk_issue(api, _template(api))
+    other = {"externalId": EXTERNAL_ID, "holderName": "Someone Else", "barcodeValue": "OTHER-1",
+             "fieldValues": {"member": "Someone Else"}}
+    job = api.post("/v1/bulk-jobs", {"operation": "issue", "templateId": _template(api)["id"],
+                                     "items": [other]}).get_json()
+    [result] = api.get(f"/v1/bulk-jobs/{job['id']}/results").get_json()["data"]
+    assert result["status"] == "succeeded"
+    assert api.post(f"/v1/passes/{pass_id}/erase").status_code == 200
+    with api.client.application.app_context():
+        kept = db.session.execute(select(BulkJobItem.external_id, BulkJobItem.input).where(
+            BulkJobItem.job_id == job["id"])).one()
+    assert tuple(kept) == (EXTERNAL_ID, other)

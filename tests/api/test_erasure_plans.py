@@ -14,8 +14,8 @@ from tests.conftest import Api
 from tests.support.plans import wide_reads
 from tests.support.receiver import Receiver
 
-# Read for the whole organization and environment: rows that do not grow with passes
-# (unfinished imports, campaigns, bulk jobs, webhook endpoints).
+# May be read for the whole organization and environment (never whole): rows that do not
+# grow with passes (unfinished imports, campaigns, bulk jobs, webhook endpoints).
 PER_ORGANIZATION = {"uploads", "messages", "bulk_jobs", "webhook_endpoints"}
 
 

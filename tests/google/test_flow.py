@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from sqlalchemy import select
 
 from tests.api.factories import template_body
 from tests.conftest import Api
@@ -145,3 +146,13 @@ def test_a_notified_update_reads_only_the_pass_s_notifications(
 
     assert wide_reads(app, notify, allowed={"webhook_endpoints"}) == []
     assert len(fake_google.state.notifications[f"{ISSUER}.{p['id']}"]) == 1
+    from webapp.extensions import db
+    from webapp.models import PassUpdate
+    from webapp.services.google import push
+
+    with app.app_context():
+        [record] = db.session.scalars(select(PassUpdate).where(
+            PassUpdate.pass_id == p["id"], PassUpdate.kind == "update"))
+        assert push.budget_left(p["id"]) == 2
+        assert wide_reads(app, lambda: push._release(record)) == []
+        assert push.budget_left(p["id"]) == 3

@@ -13,8 +13,8 @@ from sqlalchemy import event
 
 def wide_reads(app: Flask, run: Callable[[], None], allowed: Collection[str] = ()) -> list[str]:
     """The plan lines of the statements `run` makes that SCAN a table, or SEARCH one on the
-    organization and environment alone; but for the `allowed` tables (their rows do not grow
-    with passes). SQLite only."""
+    organization and environment alone (but for the `allowed` tables, whose rows do not grow
+    with passes: they may be read for an organization, never whole). SQLite only."""
     from webapp.extensions import db
 
     ran: list[tuple[str, Any]] = []
@@ -36,8 +36,8 @@ def wide_reads(app: Flask, run: Callable[[], None], allowed: Collection[str] = (
             for *_, line in connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {statement}",
                                                        parameters):
                 found = re.match(r"(SCAN|SEARCH) (\w+)", line)
-                if found is None or found[2] in allowed:
-                    continue
-                if found[1] == "SCAN" or line.endswith("(organization_id=? AND environment=?)"):
+                if found is not None and (found[1] == "SCAN" or (
+                        found[2] not in allowed
+                        and line.endswith("(organization_id=? AND environment=?)"))):
                     wide.append(line)
     return wide

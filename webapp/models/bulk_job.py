@@ -62,8 +62,9 @@ class BulkJobItem(Model):
     __tablename__ = "bulk_job_items"
     __table_args__ = (
         Index("ix_bulk_job_items_status", "job_id", "status", "index"),
-        # A pass's erasure: its items, and the items naming its externalId (migration 0027).
-        Index("ix_bulk_job_items_pass_id", "pass_id"),
+        # A pass's erasure: its items, the items never applied (no pass; failed, canceled),
+        # and the items naming its externalId (migration 0026).
+        Index("ix_bulk_job_items_pass_id", "pass_id", "status"),
         Index("ix_bulk_job_items_external_id", "external_id"),
     )
 

@@ -32,7 +32,7 @@ class Enrollment(Model):
     normalised email (one person, one pass), the row names the pass it got."""
 
     __tablename__ = "enrollments"
-    __table_args__ = (Index("ix_enrollments_pass_id", "pass_id"),)  # export, erasure (0027)
+    __table_args__ = (Index("ix_enrollments_pass_id", "pass_id"),)  # export, erasure (0026)
 
     template_id: Mapped[str] = mapped_column(
         ForeignKey("templates.id", ondelete="CASCADE"), primary_key=True)

@@ -26,7 +26,8 @@ class Upload(Model):
     and environment it was uploaded for: in the database, so any node serves the next step."""
 
     __tablename__ = "uploads"
-    __table_args__ = (Index("ix_uploads_created_at", "created_at"),)
+    __table_args__ = (Index("ix_uploads_created_at", "created_at"),
+                      Index("ix_uploads_scope", "organization_id", "environment"))  # erasure
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)  # random, unguessable
     organization_id: Mapped[str] = mapped_column(

@@ -12,7 +12,7 @@ import contextlib
 import json
 from typing import Any
 
-from sqlalchemy import ColumnElement, Text, cast, or_, select
+from sqlalchemy import Text, cast, or_, select
 from sqlalchemy import delete as sql_delete
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import Session
@@ -66,7 +66,7 @@ def erase(ctx: Context, pass_id: str) -> Pass:
         first, external_id = item.erased_at is None, item.external_id
         _erase_pass(session, item, first)
         _erase_history(session, ctx, item, secrets)
-        _erase_bulk_items(session, ctx, secrets, item.id, external_id)
+        _erase_bulk_items(session, ctx, secrets, item, external_id)
         if first:
             outbox_record.pass_erased(session, item)
     return queries.shown_pass(item)
@@ -172,17 +172,27 @@ def _erase_messages(session: Session, ctx: Context, pass_id: str,
             event.data = redact.scrub(event.data, secrets)
 
 
-def _erase_bulk_items(session: Session, ctx: Context, secrets: frozenset[str],
-                      pass_id: str, external_id: str | None) -> None:
-    """The pass's items, and the scope's items naming its externalId (a refused duplicate).
-    Both through their indexes (migration 0027); a pass without an externalId has only its
-    own items (the scope's items without one are other holders')."""
+def _erase_bulk_items(session: Session, ctx: Context, secrets: frozenset[str], item: Pass,
+                      external_id: str | None) -> None:
+    """The pass's items; the items naming its externalId in jobs of its template (an
+    externalId is unique per template: a refused duplicate); and the items never applied
+    (failed, canceled: they name no pass) that hold one of its values. Each read through an
+    index (migration 0026). A pending item is left: it is applied as it was sent."""
     jobs = select(BulkJob.id).where(BulkJob.organization_id == ctx.organization_id,
                                     BulkJob.environment == ctx.environment)
-    naming: ColumnElement[bool] = BulkJobItem.pass_id == pass_id
+    found = list(session.scalars(select(BulkJobItem).where(
+        BulkJobItem.job_id.in_(jobs), BulkJobItem.pass_id == item.id)))
     if external_id is not None:
-        naming = or_(naming, BulkJobItem.external_id == external_id)
-    for row in session.scalars(select(BulkJobItem).where(BulkJobItem.job_id.in_(jobs), naming)):
+        found += session.scalars(select(BulkJobItem).where(
+            BulkJobItem.job_id.in_(jobs.where(BulkJob.template_id == item.template_id)),
+            BulkJobItem.external_id == external_id))
+    for row in session.scalars(select(BulkJobItem).where(
+            BulkJobItem.job_id.in_(jobs), BulkJobItem.pass_id.is_(None),
+            BulkJobItem.status.in_(("failed", "canceled")))):
+        given = json.dumps([row.external_id, row.input, row.error], ensure_ascii=False)
+        if redact.mentions(given, secrets) or row.external_id in secrets:
+            found.append(row)
+    for row in found:
         row.external_id = None
         row.input = redact.scrub(row.input, secrets)
         row.error = redact.scrub(row.error, secrets)

@@ -22,9 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.issue_throughput import TEMPLATE
-from bench.search import SETTINGS
-from bench.server import databases, load_rows
-from webapp import create_app, ids
+from bench.server import databases, load_rows, new_organization
+from webapp import ids
 
 COLUMNS = ("pass_id", "update_id", "sent_at")
 OTHERS = 100
@@ -44,18 +43,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(label: str, url: str, tmp: Path, args: argparse.Namespace) -> None:
-    from flask_migrate import upgrade
-
-    app = create_app({**SETTINGS, "DATABASE_URL": url, "INSTANCE_PATH": str(tmp)})
+    app, created = new_organization(url, tmp)
     with app.app_context():
-        upgrade()
-        from webapp.services.accounts import organizations
         from webapp.services.context import Context
         from webapp.services.google import push
         from webapp.services.passes import issuing
         from webapp.services.templates import revisions
 
-        created = organizations.create("Bench", "bench@example.com", "benchmark-password")
         ctx = Context(created.organization.id, "test")
         template = revisions.create(ctx, "Bench", "generic", TEMPLATE["definition"])
         others = [issuing.issue(ctx, issuing.IssueRequest(template.id, {"member": f"M{n}"})).id

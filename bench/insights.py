@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.search import SETTINGS
+from bench.server import SETTINGS
 from tests.support.services import PostgresCluster
 from webapp import create_app
 
@@ -39,7 +39,6 @@ def main(passes: int = PASSES, facts: int = FACTS, runs: int = 30) -> int:
         with psycopg.connect(cluster.url().replace("+psycopg", ""), autocommit=True) as conn:
             conn.execute("CREATE DATABASE bench")
         url = cluster.url("bench")
-        # (bench.search's settings: no sweep thread running into the stopped cluster after)
         app = create_app({**SETTINGS, "DATABASE_URL": url, "INSTANCE_PATH": str(tmp)})
         with app.app_context():
             from flask_migrate import upgrade

@@ -25,9 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.issue_throughput import TEMPLATE
-from bench.search import SETTINGS
-from bench.server import databases
-from webapp import create_app
+from bench.server import databases, new_organization
 
 TARGET = 2.5
 
@@ -48,14 +46,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(label: str, url: str, tmp: Path, options: dict[str, Any]) -> bool:
-    from flask_migrate import upgrade
-
-    from webapp.services.accounts import organizations
-
-    app = create_app({**SETTINGS, "DATABASE_URL": url, "INSTANCE_PATH": str(tmp)})
-    with app.app_context():
-        upgrade()
-        key = organizations.create("Bench", "bench@example.com", "benchmark-password").keys["test"]
+    app, created = new_organization(url, tmp)
+    key = created.keys["test"]
     client = app.test_client()
     headers = {"Authorization": f"Bearer {key}"}
     created = client.post("/v1/templates", json=TEMPLATE,

@@ -25,9 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.issue_throughput import TEMPLATE
-from bench.search import SETTINGS
-from bench.server import databases, load_rows
-from webapp import create_app, ids
+from bench.server import databases, load_rows, new_organization
+from webapp import ids
 
 COLUMNS = ("id", "organization_id", "environment", "type", "data", "pass_id", "created_at")
 JOB_COLUMNS = ("id", "organization_id", "environment", "operation", "status", "template_id",
@@ -53,15 +52,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(label: str, url: str, tmp: Path, args: argparse.Namespace) -> None:
-    from flask_migrate import upgrade
-
-    app = create_app({**SETTINGS, "DATABASE_URL": url, "INSTANCE_PATH": str(tmp)})
+    app, created = new_organization(url, tmp)
     with app.app_context():
-        upgrade()
         from webapp.extensions import db
-        from webapp.services.accounts import organizations
 
-        created = organizations.create("Bench", "bench@example.com", "benchmark-password")
         db.engine.dispose()
     started = time.monotonic()
     load_rows(url, "events", COLUMNS, _rows(created.organization.id, args.events))

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from bench.server import load_rows
+from bench.server import SETTINGS, load_rows
 from webapp import create_app, ids
 from webapp.domain import search
 
@@ -44,9 +44,6 @@ COLUMNS = ("id", "organization_id", "environment", "template_id", "template_revi
            "short_id", "status", "source", "holder_name", "holder_email", "search_text",
            "apple", "google", "field_values", "auth_token_encrypted", "version", "created_at",
            "updated_at", "wallet_updated_at", "redemption_count")
-SETTINGS = {"RATE_LIMIT_TEST": 10**9, "LOG_LEVEL": "WARNING", "SECRET_KEY": "bench",
-            "SWEEP_INTERVAL_SECONDS": 3600,
-            "ENCRYPTION_KEYS": "dGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXktdGVzdDE="}
 
 
 def main(argv: list[str] | None = None) -> int:

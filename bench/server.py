@@ -103,6 +103,27 @@ def postgres_database() -> Iterator[str]:
         cluster.stop()
 
 
+# The app's settings in every in-process bench (no sweep thread: a bench's database goes away).
+SETTINGS = {"RATE_LIMIT_TEST": 10**9, "LOG_LEVEL": "WARNING", "SECRET_KEY": "bench",
+            "SWEEP_INTERVAL_SECONDS": 3600,
+            "ENCRYPTION_KEYS": "dGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXktdGVzdDE="}
+
+
+def new_organization(url: str, tmp: Path) -> tuple[Any, Any]:
+    """The app on `url` migrated to the head, and a new organization in it
+    (`organizations.create`'s result: the organization and its keys)."""
+    from flask_migrate import upgrade
+
+    from webapp import create_app
+    from webapp.services.accounts import organizations
+
+    app = create_app({**SETTINGS, "DATABASE_URL": url, "INSTANCE_PATH": str(tmp)})
+    with app.app_context():
+        upgrade()
+        created = organizations.create("Bench", "bench@example.com", "benchmark-password")
+    return app, created
+
+
 def databases(names: str) -> Iterator[tuple[str, str, Path]]:
     """For each of the comma-separated `names` (`sqlite`, `postgres`): its label, the URL of a
     new empty database and a scratch folder, both thrown away after."""

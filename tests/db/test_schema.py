@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+
+from tests.support.plans import explained
 
 # Made by the migrations for one database only, where the models cannot say it.
 DIALECT_ONLY = {
@@ -65,29 +68,17 @@ def test_sqlite_reads_a_pass_s_events_through_their_index(app, database) -> None
     the scope in order (0.5 s at a million events). Both statements (the events naming the
     pass, and those naming none) search the index."""
     if database["kind"] != "sqlite":
-        return  # PostgreSQL's planner chooses from its statistics
-    from sqlalchemy import event
-
+        pytest.skip("SQLite's plans: PostgreSQL's planner chooses from its statistics")
     from webapp.extensions import db
     from webapp.services.context import Context
     from webapp.services.webhooks import events
 
-    ran: list[tuple[str, Any]] = []
-
-    def keep(conn, cursor, statement, parameters, context, executemany) -> None:
-        ran.append((statement, parameters))
-
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", keep)
-        try:
+    def about_pass() -> None:
+        with app.app_context():
             assert events.about_pass(db.session(), Context("org_1", "test"), "pass_1") == []
-        finally:
-            event.remove(db.engine, "before_cursor_execute", keep)
-        with db.engine.connect() as connection:
-            plans = [connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {statement}",
-                                                parameters).all()
-                     for statement, parameters in ran if "FROM events" in statement]
-    assert [[row[-1] for row in plan] for plan in plans] == [
+
+    assert [plan for statement, plan in explained(app, about_pass)
+            if "FROM events" in statement] == [
         ["SEARCH events USING INDEX ix_events_scope_pass_id "
          "(organization_id=? AND environment=? AND pass_id=?)"]] * 2
 
@@ -96,31 +87,17 @@ def test_sqlite_reads_the_answers_an_erasure_opens_through_their_index(app, data
     """An erasure's stored answers (those about the pass, and those about none) are searched
     on `(scope, pass_id)`, not read for the whole scope."""
     if database["kind"] != "sqlite":
-        return  # PostgreSQL's planner chooses from its statistics
-    from sqlalchemy import event
-
+        pytest.skip("SQLite's plans: PostgreSQL's planner chooses from its statistics")
     from webapp.db import idempotency
     from webapp.db.transaction import transaction
-    from webapp.extensions import db
     from webapp.services.context import Context
 
-    ran: list[tuple[str, Any]] = []
+    def rewrite() -> None:
+        with app.app_context(), transaction() as session:
+            assert idempotency.rewrite_answers(session, Context("org_1", "test"), "pass_1",
+                                               str.upper) == 0
 
-    def keep(conn, cursor, statement, parameters, context, executemany) -> None:
-        ran.append((statement, parameters))
-
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", keep)
-        try:
-            with transaction() as session:
-                assert idempotency.rewrite_answers(session, Context("org_1", "test"), "pass_1",
-                                                   str.upper) == 0
-        finally:
-            event.remove(db.engine, "before_cursor_execute", keep)
-        with db.engine.connect() as connection:
-            plans = [connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {statement}",
-                                                parameters).all()
-                     for statement, parameters in ran if "FROM idempotency_records" in statement]
-    assert [[row[-1] for row in plan] for plan in plans] == [
+    assert [plan for statement, plan in explained(app, rewrite)
+            if "FROM idempotency_records" in statement] == [
         ["SEARCH idempotency_records USING INDEX ix_idempotency_records_scope_pass_id "
          "(organization_id=? AND environment=? AND pass_id=?)"]] * 2

@@ -11,10 +11,8 @@ from flask import Flask
 from sqlalchemy import event
 
 
-def wide_reads(app: Flask, run: Callable[[], None], allowed: Collection[str] = ()) -> list[str]:
-    """The plan lines of the statements `run` makes that SCAN a table, or SEARCH one on the
-    organization and environment alone (but for the `allowed` tables, whose rows do not grow
-    with passes: they may be read for an organization, never whole). SQLite only."""
+def explained(app: Flask, run: Callable[[], None]) -> list[tuple[str, list[str]]]:
+    """Each SELECT, UPDATE or DELETE that `run` makes, with the lines of its plan. SQLite only."""
     from webapp.extensions import db
 
     ran: list[tuple[str, Any]] = []
@@ -30,14 +28,22 @@ def wide_reads(app: Flask, run: Callable[[], None], allowed: Collection[str] = (
         run()
     finally:
         event.remove(engine, "before_cursor_execute", keep)
-    wide = []
     with engine.connect() as connection:
-        for statement, parameters in ran:
-            for *_, line in connection.exec_driver_sql(f"EXPLAIN QUERY PLAN {statement}",
-                                                       parameters):
-                found = re.match(r"(SCAN|SEARCH) (\w+)", line)
-                if found is not None and (found[1] == "SCAN" or (
-                        found[2] not in allowed
-                        and line.endswith("(organization_id=? AND environment=?)"))):
-                    wide.append(line)
+        return [(statement, [row[-1] for row in connection.exec_driver_sql(
+                    f"EXPLAIN QUERY PLAN {statement}", parameters)])
+                for statement, parameters in ran]
+
+
+def wide_reads(app: Flask, run: Callable[[], None], allowed: Collection[str] = ()) -> list[str]:
+    """The plan lines of the statements `run` makes that SCAN a table, or SEARCH one on the
+    organization and environment alone (but for the `allowed` tables, whose rows do not grow
+    with passes: they may be read for an organization, never whole). SQLite only."""
+    wide = []
+    for _statement, plan in explained(app, run):
+        for line in plan:
+            found = re.match(r"(SCAN|SEARCH) (\w+)", line)
+            if found is not None and (found[1] == "SCAN" or (
+                    found[2] not in allowed
+                    and line.endswith("(organization_id=? AND environment=?)"))):
+                wide.append(line)
     return wide

@@ -46,16 +46,16 @@ class _Keys:
 def _keys(configured: tuple[str, ...]) -> _Keys:
     if not configured:
         raise ValueError("ENCRYPTION_KEYS is empty")
+    fernets = [Fernet(key) for key in configured]  # checks the format: 32 bytes, base64
     ciphers = []
-    for key in configured:
-        raw = base64.urlsafe_b64decode(key)
-        Fernet(key)  # the settings' key format: 32 bytes, URL-safe base64 (raises otherwise)
-        aes_key = HKDF(hashes.SHA256(), 32, None, b"pass-service vault aes-256-gcm").derive(raw)
-        ciphers.append((hashlib.sha256(aes_key).digest()[:_ID_SIZE], AESGCM(aes_key)))
     by_id: dict[bytes, list[AESGCM]] = {}
-    for key_id, cipher in ciphers:
+    for key in configured:
+        aes_key = HKDF(hashes.SHA256(), 32, None, b"pass-service vault aes-256-gcm").derive(
+            base64.urlsafe_b64decode(key))
+        key_id, cipher = hashlib.sha256(aes_key).digest()[:_ID_SIZE], AESGCM(aes_key)
+        ciphers.append((key_id, cipher))
         by_id.setdefault(key_id, []).append(cipher)
-    return _Keys(ciphers[0], by_id, MultiFernet([Fernet(key) for key in configured]))
+    return _Keys(ciphers[0], by_id, MultiFernet(fernets))
 
 
 def _current() -> _Keys:

@@ -154,5 +154,5 @@ def test_a_notified_update_reads_only_the_pass_s_notifications(
         [record] = db.session.scalars(select(PassUpdate).where(
             PassUpdate.pass_id == p["id"], PassUpdate.kind == "update"))
         assert push.budget_left(p["id"]) == 2
-        assert wide_reads(app, lambda: push._release(record)) == []
+        assert wide_reads(app, lambda: push._release(record.pass_id, record.id)) == []
         assert push.budget_left(p["id"]) == 3

@@ -57,7 +57,7 @@ def push(record: PassUpdate) -> None:
         _push(record, item, written, reserved)
     except google_client.GoogleWalletError as exc:
         if reserved:
-            _release(record)
+            _release(record.pass_id, record.id)
         _failed(record, row, exc)
 
 
@@ -103,7 +103,8 @@ def _message(record: PassUpdate, wallet: google_client.WalletClient, row: Google
     except google_client.GoogleWalletError as exc:
         if not (reserved and _is_quota(exc)):
             raise
-        _release(record)  # Google counted otherwise (another sender): tell it plainly
+        # Google counted otherwise (another sender): tell it plainly
+        _release(record.pass_id, record.id)
         reserved = False
         wallet.add_message(row.kind or "genericObject", row.object_id or "",
                            _message_body(record, definition, "TEXT"))
@@ -194,12 +195,11 @@ def _reserve(pass_id: str, update_id: str) -> bool:
     return True
 
 
-def _release(record: PassUpdate) -> None:
-    """Give back the update's reservation."""
+def _release(pass_id: str, update_id: str) -> None:
+    """Give back the update's reservation (`_reserve`'s)."""
     with transaction() as session:
         session.execute(delete(GoogleNotification).where(
-            GoogleNotification.pass_id == record.pass_id,
-            GoogleNotification.update_id == record.id))
+            GoogleNotification.pass_id == pass_id, GoogleNotification.update_id == update_id))
 
 
 def budget_left(pass_id: str) -> int:
@@ -240,7 +240,7 @@ def _finish(record: PassUpdate, status: str, *, message: str | None = None,
             error: dict[str, Any] | None = None, release: bool = False,
             notified: bool | None = None) -> None:
     if release:
-        _release(record)
+        _release(record.pass_id, record.id)
     with transaction() as session:
         insights.update_finished(session, record, "google", record.google_status, status)
         count_after_commit(session, metrics.GOOGLE_PUSHES.labels(status).inc)

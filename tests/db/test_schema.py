@@ -85,7 +85,7 @@ def test_sqlite_reads_a_pass_s_events_through_their_index(app, database) -> None
 
 def test_sqlite_reads_the_answers_an_erasure_opens_through_their_index(app, database) -> None:
     """An erasure's stored answers (those about the pass, and those about none) are searched
-    on `(scope, pass_id)`, not read for the whole scope."""
+    on `(pass_id, scope)`, not read for the whole scope."""
     if database["kind"] != "sqlite":
         pytest.skip("SQLite's plans: PostgreSQL's planner chooses from its statistics")
     from webapp.db import idempotency
@@ -99,5 +99,28 @@ def test_sqlite_reads_the_answers_an_erasure_opens_through_their_index(app, data
 
     assert [plan for statement, plan in explained(app, rewrite)
             if "FROM idempotency_records" in statement] == [
-        ["SEARCH idempotency_records USING INDEX ix_idempotency_records_scope_pass_id "
-         "(organization_id=? AND environment=? AND pass_id=?)"]] * 2
+        ["SEARCH idempotency_records USING INDEX ix_idempotency_records_pass_id "
+         "(pass_id=? AND organization_id=? AND environment=?)"]] * 2
+
+
+def test_postgresql_looks_a_key_up_on_its_unique_index_before_any_statistics(app, database
+                                                                            ) -> None:
+    """Migration 0027: with an index of answers by `(scope, pass_id)`, the planner of a table
+    never analyzed (a new installation's first minute) took it for a key's lookup and read
+    every answer of the scope at each request. Led by the pass, it cannot serve that lookup."""
+    if database["kind"] != "postgres":
+        pytest.skip("PostgreSQL's planner: SQLite's picks the unique index by its shape")
+    from webapp.db import idempotency
+    from webapp.extensions import db
+
+    with app.app_context(), db.engine.begin() as connection:
+        connection.exec_driver_sql(
+            "INSERT INTO idempotency_records (id, organization_id, environment, key, "
+            "fingerprint, request_id, state, status_code, body, pass_id, created_at, locked_at) "
+            "SELECT 'idem_' || n, 'org_1', 'test', 'key-' || n, 'f', 'req_1', 'completed', "
+            "201, '', NULL, now(), now() FROM generate_series(1, 2000) AS n")
+        compiled = idempotency._RECORD.compile(connection)
+        plan = connection.exec_driver_sql(
+            f"EXPLAIN {compiled}", {"organization_id": "org_1", "environment": "test",
+                                    "key": "key-7"}).scalars().all()
+    assert "uq_idempotency_records_organization_id_environment_key" in plan[0], plan

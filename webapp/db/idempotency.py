@@ -155,7 +155,7 @@ def rewrite_answers(session: Session, ctx: Context, pass_id: str,
     through `change` (an erasure takes a holder's data out) and keep what it returns; returns
     how many answers changed. Those are the scope's answers about the pass and those about no
     one pass (errors, bulk jobs, messages, forms, answers stored before migration 0026): each
-    must be opened. Both are read through the index of `(scope, pass_id)`."""
+    must be opened. Both are read through the index of `(pass_id, scope)`."""
     connection = session.connection()
     scope = (IdempotencyRecord.organization_id == ctx.organization_id,
              IdempotencyRecord.environment == ctx.environment)

@@ -15,8 +15,9 @@ class IdempotencyRecord(Model):
     __table_args__ = (
         UniqueConstraint("organization_id", "environment", "key"),
         Index("ix_idempotency_records_created_at", "created_at"),
-        Index("ix_idempotency_records_scope_pass_id", "organization_id", "environment",
-              "pass_id"),
+        # An erasure's reads. Led by the pass: with the scope first, PostgreSQL's planner could
+        # take it for a key's lookup before its first ANALYZE (migration 0027).
+        Index("ix_idempotency_records_pass_id", "pass_id", "organization_id", "environment"),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)

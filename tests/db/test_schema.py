@@ -133,7 +133,7 @@ def test_postgresql_a_new_database_reads_passes_by_key_for_foreign_key_checks(
         database, empty_database: str, tmp_path: Path) -> None:
     """Migration 0023 analyzed `passes` while empty: the planner then took it for empty
     rather than new, and the foreign-key checks of every row pointing at a pass (its Google
-    row, tags, events) read `passes` whole, with plans each connection kept until
+    row, tags, updates) read `passes` whole, with plans each connection kept until
     autovacuum's first ANALYZE a minute later (issuing fell by a third in that minute)."""
     if database["kind"] != "postgres":
         pytest.skip("PostgreSQL's planner: SQLite has no statistics until ANALYZE")

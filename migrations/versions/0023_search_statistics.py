@@ -13,8 +13,8 @@ rows (about 5 s at a million passes); it runs here once so the new sample applie
 Only over passes there are: analyzed empty, a new installation's `passes` counted as empty
 rather than new to the planner, and each connection kept plans that read it whole for the
 foreign-key checks of the rows that point at a pass, until autovacuum's first ANALYZE (a
-new installation's first minute of issuing fell by a third; fixed in this file after the
-fact: databases that ran it before have long been analyzed again).
+new installation's first minute; docs/benchmarks.md. Fixed in this file after the fact:
+databases that ran it before have long been analyzed again).
 
 SQLite has no planner statistics of this kind: it decides with its FTS5 index (0018).
 

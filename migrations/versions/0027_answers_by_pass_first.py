@@ -4,9 +4,11 @@ organization_id, environment)` instead of `(organization_id, environment, pass_i
 With the scope first, PostgreSQL's planner saw two equally good indexes for an
 Idempotency-Key's lookup (`organization_id`, `environment`, `key`) until the table's first
 ANALYZE, and took this one: every request with a key read all of the scope's answers
-(0.6 ms at 2,000, growing with each request: a new installation's first minute of issuing
-slowed by a third). Led by the pass, the index cannot serve that lookup; an erasure's two
+(0.6 ms at 2,000, growing with each request, through a new installation's first minute;
+docs/benchmarks.md). Led by the pass, the index cannot serve that lookup; an erasure's two
 reads (the pass's answers, and those about none) still search it on all three columns.
+Both steps run CONCURRENTLY on PostgreSQL: every idempotent request uses the table, and old
+nodes keep serving during an upgrade.
 
 Revision ID: 0027
 Revises: 0026
@@ -23,22 +25,23 @@ depends_on = None
 
 
 def upgrade():
-    _create_index('ix_idempotency_records_pass_id', 'idempotency_records',
-                  ['pass_id', 'organization_id', 'environment'])
-    op.drop_index('ix_idempotency_records_scope_pass_id', table_name='idempotency_records')
+    _replace_index('ix_idempotency_records_scope_pass_id', 'ix_idempotency_records_pass_id',
+                   ['pass_id', 'organization_id', 'environment'])
 
 
 def downgrade():
-    _create_index('ix_idempotency_records_scope_pass_id', 'idempotency_records',
-                  ['organization_id', 'environment', 'pass_id'])
-    op.drop_index('ix_idempotency_records_pass_id', table_name='idempotency_records')
+    _replace_index('ix_idempotency_records_pass_id', 'ix_idempotency_records_scope_pass_id',
+                   ['organization_id', 'environment', 'pass_id'])
 
 
-def _create_index(name, table, columns):
-    """On PostgreSQL built CONCURRENTLY (outside the migration's transaction): the old nodes
-    keep writing to the table while it builds, as they serve during an upgrade."""
+def _replace_index(old, new, columns):
+    """Build `new`, then drop `old`; on PostgreSQL both CONCURRENTLY (outside the migration's
+    transaction), so writers never wait for the table's lock."""
+    table = 'idempotency_records'
     if op.get_bind().dialect.name == 'postgresql':
         with op.get_context().autocommit_block():
-            op.create_index(name, table, columns, unique=False, postgresql_concurrently=True)
+            op.create_index(new, table, columns, unique=False, postgresql_concurrently=True)
+            op.drop_index(old, table_name=table, postgresql_concurrently=True)
     else:
-        op.create_index(name, table, columns, unique=False)
+        op.create_index(new, table, columns, unique=False)
+        op.drop_index(old, table_name=table)

@@ -106,26 +106,27 @@ def test_sqlite_reads_the_answers_an_erasure_opens_through_their_index(app, data
          "(pass_id=? AND organization_id=? AND environment=?)"]] * 2
 
 
-def test_postgresql_looks_a_key_up_on_its_unique_index_before_any_statistics(app, database
-                                                                            ) -> None:
+def test_postgresql_looks_a_key_up_on_its_unique_index_before_any_statistics(
+        database, empty_database: str, tmp_path: Path) -> None:
     """Migration 0027: with an index of answers by `(scope, pass_id)`, the planner of a table
-    never analyzed (a new installation's first minute) took it for a key's lookup and read
-    every answer of the scope at each request. Led by the pass, it cannot serve that lookup."""
+    without statistics (a new installation's first minute) took it for a key's lookup and read
+    every answer of the scope at each request. Led by the pass, it cannot serve that lookup.
+    A new database, and rows left uncommitted: an ANALYZE by autovacuum meanwhile sees none."""
     if database["kind"] != "postgres":
         pytest.skip("PostgreSQL's planner: SQLite's picks the unique index by its shape")
     from webapp.db import idempotency
     from webapp.extensions import db
 
-    with app.app_context(), db.engine.begin() as connection:
+    with at_head(tmp_path, empty_database), db.engine.connect() as connection:
         connection.exec_driver_sql(
             "INSERT INTO idempotency_records (id, organization_id, environment, key, "
             "fingerprint, request_id, state, status_code, body, pass_id, created_at, locked_at) "
             "SELECT 'idem_' || n, 'org_1', 'test', 'key-' || n, 'f', 'req_1', 'completed', "
             "201, '', NULL, now(), now() FROM generate_series(1, 2000) AS n")
-        compiled = idempotency._RECORD.compile(connection)
         plan = connection.exec_driver_sql(
-            f"EXPLAIN {compiled}", {"organization_id": "org_1", "environment": "test",
-                                    "key": "key-7"}).scalars().all()
+            f"EXPLAIN {idempotency._RECORD.compile(connection)}",
+            {"organization_id": "org_1", "environment": "test", "key": "key-7"}).scalars().all()
+        connection.rollback()
     assert "uq_idempotency_records_organization_id_environment_key" in plan[0], plan
 
 
@@ -134,7 +135,7 @@ def test_postgresql_a_new_database_reads_passes_by_key_for_foreign_key_checks(
     """Migration 0023 analyzed `passes` while empty: the planner then took it for empty
     rather than new, and the foreign-key checks of every row pointing at a pass (its Google
     row, tags, updates) read `passes` whole, with plans each connection kept until
-    autovacuum's first ANALYZE a minute later (issuing fell by a third in that minute)."""
+    autovacuum's first ANALYZE a minute later (docs/benchmarks.md, seventh part)."""
     if database["kind"] != "postgres":
         pytest.skip("PostgreSQL's planner: SQLite has no statistics until ANALYZE")
     from webapp.extensions import db

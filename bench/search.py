@@ -3,6 +3,9 @@
 The database is migrated to 0015, the passes go in straight (SQLite: `executemany` in one
 transaction; PostgreSQL: COPY), then the migrations run to the head, so the indexes and
 SQLite's trigram index (0016) are built as an upgrade would build them (its time printed).
+Then the passes' tags go in straight too (`pass_tags`, which `?tag=` reads: 1 pass in 100
+is `vip`, 1 in 5 `member`; the passes' own `tags` column, which only answers show, stays
+empty).
 Then the real endpoint is timed in-process (the Flask test client: the app and the
 database, not the HTTP stack): the first page, each filter, each search shape, as p50/p99
 and as the ratio of the p50 to the first page's, measured in the same run.
@@ -96,13 +99,15 @@ def _run(url: str, tmp: Path, args: argparse.Namespace) -> bool:
 
         db.engine.dispose()
     started = time.monotonic()
-    sample = _load(url, org_id, template_id, args.passes)
+    tags: list[tuple[str, str, str, str]] = []
+    sample = _load(url, org_id, template_id, args.passes, tags)
     print(f"loaded {args.passes:,} passes in {time.monotonic() - started:.1f} s", flush=True)
     with app.app_context():
         started = time.monotonic()
         upgrade()
         print(f"migrations to the head (indexes, trigram index) in "
               f"{time.monotonic() - started:.1f} s; kept in {tmp}", flush=True)
+    load_rows(url, "pass_tags", ("pass_id", "tag", "organization_id", "environment"), tags)
     (tmp / "bench.json").write_text(json.dumps([key, sample, other_template_id]))
     return _measure(app, key, sample, other_template_id, url.startswith("sqlite"), args.calls)
 
@@ -120,26 +125,32 @@ def _setup() -> tuple[str, str, str, str]:
     return created.keys["test"], template.id, other.id, created.organization.id
 
 
-def _rows(org_id: str, template_id: str, passes: int, sample: dict[str, str]
-          ) -> Iterator[tuple[Any, ...]]:
-    """The passes: 90% test, 10% live; 1 in 17 voided; all issued through the API."""
+def _rows(org_id: str, template_id: str, passes: int, sample: dict[str, str],
+          tags: list[tuple[str, str, str, str]]) -> Iterator[tuple[Any, ...]]:
+    """The passes: 90% test, 10% live; 1 in 17 voided; all issued through the API; their
+    tags into `tags` (1 in 100 `vip`, 1 in 5 `member`)."""
     rng = random.Random(7)
     for n in range(passes):
+        pass_id, environment = ids.new_id("pass"), "test" if n % 10 else "live"
+        for tag, every in (("vip", 100), ("member", 5)):
+            if n % every == 3:
+                tags.append((pass_id, tag, org_id, environment))
         name = f"{rng.choice(FIRST)} {rng.choice(LAST)}"
         email = f"{search.fold(name).replace(' ', '.')}.{n}@example.com"
         short = ids.short_id()
         if n == passes // 2 + 1:  # a test-environment, active pass (n % 10, n % 17)
             sample.update(email=email, short=short[2:9].lower())
-        yield (ids.new_id("pass"), org_id, "test" if n % 10 else "live", template_id, 1,
+        yield (pass_id, org_id, environment, template_id, 1,
                short, "active" if n % 17 else "voided", "api", name, email,
                search.search_text(name, email, short), True, True,
                json.dumps({"member": name}), "t" * 43, 1, "2026-11-23 00:00:00",
                "2026-11-23 00:00:00", "2026-11-23 00:00:00", 0)
 
 
-def _load(url: str, org_id: str, template_id: str, passes: int) -> dict[str, str]:
+def _load(url: str, org_id: str, template_id: str, passes: int,
+          tags: list[tuple[str, str, str, str]]) -> dict[str, str]:
     sample: dict[str, str] = {}
-    load_rows(url, "passes", COLUMNS, _rows(org_id, template_id, passes, sample))
+    load_rows(url, "passes", COLUMNS, _rows(org_id, template_id, passes, sample, tags))
     return sample
 
 
@@ -151,6 +162,11 @@ def _queries(sample: dict[str, str], other_template_id: str) -> dict[str, dict[s
         "source=api (all)": {"source": "api"},
         "source=dashboard (none)": {"source": "dashboard"},
         "templateId, none": {"templateId": other_template_id},
+        "tag=vip (1%)": {"tag": "vip"},
+        "tag=member (20%)": {"tag": "member"},
+        "tag, none": {"tag": "nobody"},
+        "tag=vip + voided": {"tag": "vip", "status": "voided"},
+        "tag=member + templateId none": {"tag": "member", "templateId": other_template_id},
         "search surname (0.45%)": {"search": "hopperson"},
         "search common stem (9%)": {"search": "hopper"},
         "search common stem, page 2": {"search": "hopper", "cursor": "<previous>"},
@@ -165,6 +181,7 @@ def _queries(sample: dict[str, str], other_template_id: str) -> dict[str, dict[s
         "search no match": {"search": "zzqqxxjj"},
         "search two letters": {"search": "ad"},
         "search rare + voided": {"search": "hopperson", "status": "voided"},
+        "search rare + tag=member": {"search": "hopperson", "tag": "member"},
     }
 
 

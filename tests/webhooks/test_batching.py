@@ -4,6 +4,7 @@ endpoints a turn, and a second job finds nothing to do."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from datetime import timedelta
@@ -197,7 +198,31 @@ def test_requests_of_a_batch_are_in_flight_together_and_recorded_at_once(
     from webapp.extensions import db
     from webapp.services.webhooks import delivery
 
-    receiver.answer = lambda r: (200, {}, 0.3)
+    # Counted, not timed (a loaded machine slows every request alike): the first request is
+    # answered alone, no other arriving while it waits; the next IN_FLIGHT wait at a barrier
+    # that only all of them together pass. Sent one after another, the first of them waits
+    # alone and breaks it after 3 s, before the client's 10 s timeout would send the next.
+    together = threading.Barrier(delivery.IN_FLIGHT, timeout=3)
+    arrived: list[Any] = []
+    first_alone: list[bool] = []
+    lock = threading.Lock()
+
+    def answer(request: Any) -> tuple[int, dict[str, str], float]:
+        with lock:
+            arrived.append(request)
+            number = len(arrived)
+        if number == 1:
+            time.sleep(0.3)  # long enough for a request sent with it to arrive
+            with lock:
+                first_alone.append(len(arrived) == 1)
+            return 200, {}, 0.0
+        try:
+            together.wait()
+        except threading.BrokenBarrierError:
+            return 503, {}, 0.0
+        return 200, {}, 0.0
+
+    receiver.answer = answer
     endpoint_id, ids = _pending(app, api, receiver, 1 + delivery.IN_FLIGHT)
     statements: list[str] = []
     with app.app_context():
@@ -206,13 +231,11 @@ def test_requests_of_a_batch_are_in_flight_together_and_recorded_at_once(
 
         event.listen(db.engine, "before_cursor_execute", seen)
         try:
-            started = time.monotonic()
             assert delivery.deliver_endpoint(endpoint_id) == len(ids)
-            elapsed = time.monotonic() - started
         finally:
             event.remove(db.engine, "before_cursor_execute", seen)
-    # One alone, then IN_FLIGHT together: two receiver delays, not five.
-    assert 0.6 <= elapsed < 0.3 * len(ids) - 0.3, elapsed
+    assert first_alone == [True]
+    assert not together.broken and len(arrived) == len(ids)
     assert statements.count("INSERT INTO webhook_attempts") == 1  # one executemany
     assert statements.count("UPDATE webhook_deliveries") == 2  # the claim, the record
     rows = _rows(app)

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from bench.server import SETTINGS, load_rows
+from bench.server import SETTINGS, load_rows, new_organization
 from webapp import create_app, ids
 from webapp.domain import search
 
@@ -91,13 +91,13 @@ def _postgres(args: argparse.Namespace) -> bool:
 def _run(url: str, tmp: Path, args: argparse.Namespace) -> bool:
     from flask_migrate import upgrade
 
-    app = create_app({**SETTINGS, "DATABASE_URL": url, "INSTANCE_PATH": str(tmp)})
+    app, created = new_organization(url, tmp, revision="0015")
     with app.app_context():
-        upgrade(revision="0015")
-        key, template_id, other_template_id, org_id = _setup()
+        template_id, other_template_id = _templates(created.organization.id)
         from webapp.extensions import db
 
         db.engine.dispose()
+    key, org_id = created.keys["test"], created.organization.id
     started = time.monotonic()
     tags: list[tuple[str, str, str, str]] = []
     sample = _load(url, org_id, template_id, args.passes, tags)
@@ -112,17 +112,16 @@ def _run(url: str, tmp: Path, args: argparse.Namespace) -> bool:
     return _measure(app, key, sample, other_template_id, url.startswith("sqlite"), args.calls)
 
 
-def _setup() -> tuple[str, str, str, str]:
+def _templates(org_id: str) -> tuple[str, str]:
+    """The passes' template and another one, in the organization's test environment."""
     from bench.issue_throughput import TEMPLATE
-    from webapp.services.accounts import organizations
     from webapp.services.context import Context
     from webapp.services.templates import revisions
 
-    created = organizations.create("Bench", "bench@example.com", "benchmark-password")
-    ctx = Context(created.organization.id, "test")
+    ctx = Context(org_id, "test")
     template = revisions.create(ctx, "Bench", "generic", TEMPLATE["definition"])
     other = revisions.create(ctx, "Other", "generic", TEMPLATE["definition"])
-    return created.keys["test"], template.id, other.id, created.organization.id
+    return template.id, other.id
 
 
 def _rows(org_id: str, template_id: str, passes: int, sample: dict[str, str],

@@ -109,8 +109,8 @@ SETTINGS = {"RATE_LIMIT_TEST": 10**9, "LOG_LEVEL": "WARNING", "SECRET_KEY": "ben
             "ENCRYPTION_KEYS": "dGVzdC1rZXktdGVzdC1rZXktdGVzdC1rZXktdGVzdDE="}
 
 
-def new_organization(url: str, tmp: Path) -> tuple[Any, Any]:
-    """The app on `url` migrated to the head, and a new organization in it
+def new_organization(url: str, tmp: Path, revision: str = "head") -> tuple[Any, Any]:
+    """The app on `url` migrated to `revision`, and a new organization in it
     (`organizations.create`'s result: the organization and its keys)."""
     from flask_migrate import upgrade
 
@@ -119,7 +119,7 @@ def new_organization(url: str, tmp: Path) -> tuple[Any, Any]:
 
     app = create_app({**SETTINGS, "DATABASE_URL": url, "INSTANCE_PATH": str(tmp)})
     with app.app_context():
-        upgrade()
+        upgrade(revision=revision)
         created = organizations.create("Bench", "bench@example.com", "benchmark-password")
     return app, created
 
